@@ -1,0 +1,138 @@
+"""The one small interface every pairing system implements, and the registry.
+
+A pairing system is a module ``monrad.engine.systems.<name>`` (``-`` in the name
+becomes ``_``) that exposes ``SYSTEM``, an object with a ``name`` and a
+``pair(tournament, round_no) -> Round`` method.  Adding a system means adding a
+module; nothing else changes.
+
+:func:`pair_round` is what callers use: it works out who is to be paired
+(C.04.1 / TRF convention: players already marked absent or with a requested bye for
+the round are not paired), refuses to pair a round twice, asks the system for the
+boards and merges the pre-entered byes back in.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Protocol, runtime_checkable
+
+from .model import Bye, Result, Round, Tournament
+
+__all__ = [
+    "PairingError",
+    "NoPairingPossible",
+    "PairingSystem",
+    "get_system",
+    "available_systems",
+    "players_to_pair",
+    "pair_round",
+]
+
+
+class PairingError(Exception):
+    """The round cannot be paired as asked (already paired, results missing ...)."""
+
+
+class NoPairingPossible(PairingError):
+    """No pairing satisfies the system's absolute rules."""
+
+
+@runtime_checkable
+class PairingSystem(Protocol):
+    """What a pairing system provides."""
+
+    name: str
+
+    def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
+        """Pair ``players`` (start numbers) for round ``round_no``.
+
+        The tournament holds rounds ``1 .. round_no - 1`` (and possibly the pre-entered
+        byes of ``round_no``).  Return the new round's boards in board order and the
+        pairing-allocated bye, if any.  Raise :class:`NoPairingPossible` when the
+        absolute rules cannot be met.
+        """
+        ...
+
+
+def _module_name(system: str) -> str:
+    return system.strip().lower().replace("-", "_")
+
+
+def get_system(name: str) -> PairingSystem:
+    """The pairing system called ``name`` (``dutch``, ``nsf`` ...).
+
+    Raises :class:`PairingError` with the list of available systems if unknown.
+    """
+    mod_name = _module_name(name)
+    if not mod_name.isidentifier():
+        raise PairingError(f"unknown pairing system {name!r}")
+    try:
+        module = importlib.import_module(f"{__package__}.systems.{mod_name}")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.endswith(f"systems.{mod_name}"):
+            known = ", ".join(available_systems()) or "none yet"
+            raise PairingError(
+                f"pairing system {name!r} is not available (available: {known})"
+            ) from None
+        raise
+    return module.SYSTEM
+
+
+def available_systems() -> tuple[str, ...]:
+    """Names of the systems that can be paired with."""
+    from . import systems
+
+    return tuple(
+        sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(systems.__path__)
+               if not m.name.startswith("_"))
+    )
+
+
+def players_to_pair(tournament: Tournament, round_no: int) -> tuple[int, ...]:
+    """Start numbers to pair in ``round_no``.
+
+    Everyone on the roster who takes part in that round (not withdrawn, not yet to
+    enter) and has no entry in it yet (a requested bye or absence entered before the
+    pairing keeps him out).
+    """
+    existing = tournament.round(round_no)
+    taken = existing.players if existing else frozenset()
+    return tuple(
+        p.start_no for p in tournament.players
+        if p.plays_in(round_no) and p.start_no not in taken
+    )
+
+
+def pair_round(tournament: Tournament, system: str | None = None, *, round_no: int | None = None,
+               repair: bool = False) -> Round:
+    """Pair the next round (or ``round_no``) and return it, without storing it.
+
+    Refuses a round that already holds a pairing unless ``repair`` is true, in which
+    case its boards and pairing bye are discarded and paired again.
+    """
+    n = tournament.next_round if round_no is None else round_no
+    rounds_total = tournament.settings.rounds
+    if rounds_total is not None and n > rounds_total and round_no is None:
+        raise PairingError(f"all {rounds_total} rounds are paired already")
+    existing = tournament.round(n)
+    work = tournament
+    if existing is not None and existing.is_paired:
+        if not repair:
+            raise PairingError(
+                f"round {n} is already paired; use --repair to pair it again"
+            )
+        kept = tuple(b for b in existing.byes if b.result is not Result.PAIRING_BYE)
+        work = tournament.copy()
+        work.set_round(Round(n, (), kept, existing.date))
+        existing = work.round(n)
+    impl = get_system(system or tournament.settings.system)
+    players = players_to_pair(work, n)
+    history = work.copy()
+    history.rounds = [r for r in work.rounds if r.number < n]
+    if existing is not None:
+        history.rounds.append(existing)
+    new = impl.pair(history, n, players)
+    pre = existing.byes if existing is not None else ()
+    return Round(n, new.games, tuple(pre) + tuple(b for b in new.byes if b not in pre),
+                 existing.date if existing is not None else "")

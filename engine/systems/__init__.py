@@ -1,0 +1,1 @@
+"""Pairing systems, one module each (see :mod:`monrad.engine.pairing`)."""
