@@ -31,6 +31,7 @@ __all__ = [
     "Pending",
     "Scoring",
     "Settings",
+    "ForbiddenGroup",
     "Player",
     "Game",
     "Bye",
@@ -237,6 +238,27 @@ def _freeze(mapping: Mapping[str, object] | None) -> Mapping[str, object]:
 
 
 @dataclass(frozen=True)
+class ForbiddenGroup:
+    """Players no two of whom may meet, in rounds ``first_round .. last_round``.
+
+    TRF-2026 record ``260`` carries a round range; the legacy ``XXP`` line applies to
+    every round (``last_round`` ``None``).
+    """
+
+    players: tuple[int, ...]
+    first_round: int = 1
+    last_round: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+
+    def applies(self, round_no: int) -> bool:
+        return self.first_round <= round_no and (
+            self.last_round is None or round_no <= self.last_round
+        )
+
+
+@dataclass(frozen=True)
 class Settings:
     """How the tournament is run.  Header data (city, arbiters ...) lives in ``info``.
 
@@ -257,8 +279,8 @@ class Settings:
     initial_colour: Colour = Colour.NONE
     #: Baku acceleration requested (TRF ``250`` / ``XXA`` lines hold the virtual points)
     accelerated: bool = False
-    #: pairs that must not meet (TRF ``260`` / ``XXP``), as sorted start-number tuples
-    forbidden_pairs: tuple[tuple[int, ...], ...] = ()
+    #: groups of players who must not meet each other (TRF ``260`` / ``XXP``)
+    forbidden: tuple[ForbiddenGroup, ...] = ()
     #: Othello: discs each player gets when one has a bye (OTH-6)
     bye_discs: tuple[int, int] = (40, 24)
     #: Othello: MBQ constant C (OTH-8); ``None`` means 64 / rounds
@@ -269,15 +291,22 @@ class Settings:
         object.__setattr__(self, "seeds", _freeze(self.seeds))
         object.__setattr__(self, "options", _freeze(self.options))
         object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks))
-        object.__setattr__(
-            self, "forbidden_pairs", tuple(tuple(sorted(p)) for p in self.forbidden_pairs)
-        )
+        object.__setattr__(self, "forbidden", tuple(self.forbidden))
         if self.mbq_c is not None:
             object.__setattr__(self, "mbq_c", _frac(self.mbq_c))
 
     def replace(self, **changes: object) -> Settings:
         """A copy with some fields changed."""
         return dataclasses.replace(self, **changes)
+
+    def forbidden_pairs(self, round_no: int) -> frozenset[frozenset[int]]:
+        """Every pair of players that must not meet in ``round_no``."""
+        out: set[frozenset[int]] = set()
+        for group in self.forbidden:
+            if group.applies(round_no):
+                ps = group.players
+                out.update(frozenset((a, b)) for i, a in enumerate(ps) for b in ps[i + 1:])
+        return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -421,7 +450,6 @@ class Round:
     number: int
     games: tuple[Game, ...] = ()
     byes: tuple[Bye, ...] = ()
-    date: str = ""
     _index: Mapping[int, Game | Bye] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -469,8 +497,8 @@ class Tournament:
     """A whole tournament: header information, settings, players and rounds.
 
     ``info`` holds the header data by name (``name``, ``city``, ``federation``,
-    ``start_date``, ``end_date``, ``arbiter``, ``deputies``, ``time_control``,
-    ``round_dates`` ...); ``extra_records`` keeps source lines the converters do not
+    ``start_date``, ``end_date``, ``arbiter``, ``deputies`` (list), ``time_control``,
+    ``round_dates`` (list, one per round) ...); ``extra_records`` keeps source lines the converters do not
     understand, so they can be written back unchanged.
     """
 
@@ -558,10 +586,12 @@ class Tournament:
             for p in r.players:
                 if p not in known:
                     raise ModelError(f"round {r.number}: player {p} is not on the roster")
-        for pair in self.settings.forbidden_pairs:
-            for p in pair:
+        for group in self.settings.forbidden:
+            for p in group.players:
                 if p not in known:
-                    raise ModelError(f"forbidden pair {pair}: player {p} is not on the roster")
+                    raise ModelError(
+                        f"forbidden group {group.players}: player {p} is not on the roster"
+                    )
 
     def copy(self) -> Tournament:
         """A copy that can be changed without touching this one (values are shared)."""

@@ -124,7 +124,7 @@ def pair_round(tournament: Tournament, system: str | None = None, *, round_no: i
             )
         kept = tuple(b for b in existing.byes if b.result is not Result.PAIRING_BYE)
         work = tournament.copy()
-        work.set_round(Round(n, (), kept, existing.date))
+        work.set_round(Round(n, (), kept))
         existing = work.round(n)
     impl = get_system(system or tournament.settings.system)
     players = players_to_pair(work, n)
@@ -134,5 +134,4 @@ def pair_round(tournament: Tournament, system: str | None = None, *, round_no: i
         history.rounds.append(existing)
     new = impl.pair(history, n, players)
     pre = existing.byes if existing is not None else ()
-    return Round(n, new.games, tuple(pre) + tuple(b for b in new.byes if b not in pre),
-                 existing.date if existing is not None else "")
+    return Round(n, new.games, tuple(pre) + tuple(b for b in new.byes if b not in pre))
