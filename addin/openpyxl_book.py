@@ -1,0 +1,311 @@
+"""The file back end of :class:`~monrad.addin.binding.WorkbookBinding`: openpyxl.
+
+Used by the command line and the tests, on any OS, without Excel.
+
+Safety:
+
+* openpyxl parses the workbook's XML with ``defusedxml`` when it is importable (it is
+  a dependency of monrad); :func:`open_book` refuses to run if openpyxl reports it
+  is not in use (``openpyxl.DEFUSEDXML`` false), rather than parse untrusted XML
+  with the standard library parser;
+* files over :data:`MAX_FILE_BYTES` and sheets over :data:`MAX_ROWS` rows are refused
+  with a message naming the file or sheet;
+* :meth:`OpenpyxlBook.save` never writes half a file: it copies the original to a
+  backup (``<stem>.backup-YYYYmmdd-HHMMSS<ext>`` next to it), writes the new
+  workbook to a temporary file in the same folder and moves it over the original
+  with :func:`os.replace`.
+
+The workbook is loaded with formulas kept (``data_only=False``) so that a user's
+formulas survive a save; a formula cell therefore reads as its formula text.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import shutil
+import tempfile
+import zipfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import openpyxl
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils.exceptions import InvalidFileException
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .binding import CellValue, WorkbookError, a1, a1_range
+
+__all__ = ["OpenpyxlBook", "open_book", "MAX_FILE_BYTES", "MAX_ROWS", "backup_name"]
+
+#: Larger workbooks are refused (a club tournament is a few hundred kilobytes).
+MAX_FILE_BYTES = 50 * 1024 * 1024
+#: Sheets with more rows are refused.
+MAX_ROWS = 100_000
+
+_THIN = Side(style="thin", color="808080")
+
+
+def _require_defusedxml() -> None:
+    if not getattr(openpyxl, "DEFUSEDXML", False):
+        raise WorkbookError(
+            "refusing to read workbooks: openpyxl is not using defusedxml "
+            "(install it: pip install defusedxml)"
+        )
+
+
+def backup_name(path: Path, when: _dt.datetime | None = None) -> Path:
+    """The backup file for ``path``: ``club.backup-20250301-193000.xlsx``.
+
+    If that name is taken (two saves in one second) ``-2``, ``-3`` ... is added.
+    """
+    stamp = (when or _dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    candidate = path.with_name(f"{path.stem}.backup-{stamp}{path.suffix}")
+    n = 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}.backup-{stamp}-{n}{path.suffix}")
+        n += 1
+    return candidate
+
+
+def _plain(value: object) -> CellValue:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if isinstance(value, _dt.time):
+        return value.isoformat()
+    return value  # type: ignore[return-value]
+
+
+class OpenpyxlBook:
+    """A workbook file opened with openpyxl (see :func:`open_book`)."""
+
+    def __init__(self, workbook: Workbook, path: Path | None = None) -> None:
+        self.workbook = workbook
+        self.path = path
+        self.name = path.name if path is not None else "workbook"
+        self.backup: Path | None = None
+
+    # --- helpers ------------------------------------------------------------------
+    def _ws(self, sheet: str) -> Worksheet:
+        try:
+            return self.workbook[sheet]
+        except KeyError:
+            raise WorkbookError(f"{self.name}: there is no sheet {sheet!r}") from None
+
+    # --- reading ------------------------------------------------------------------
+    def sheet_names(self) -> list[str]:
+        return list(self.workbook.sheetnames)
+
+    def used_size(self, sheet: str) -> tuple[int, int]:
+        ws = self._ws(sheet)
+        last_row = last_col = 0
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.value is not None and cell.value != "":
+                    last_row = max(last_row, cell.row)
+                    last_col = max(last_col, cell.column)
+        return last_row, last_col
+
+    def read_range(
+        self, sheet: str, first_row: int, first_col: int, last_row: int, last_col: int
+    ) -> list[list[CellValue]]:
+        ws = self._ws(sheet)
+        if last_row < first_row or last_col < first_col:
+            return []
+        return [
+            [_plain(v) for v in row]
+            for row in ws.iter_rows(min_row=first_row, max_row=last_row, min_col=first_col,
+                                    max_col=last_col, values_only=True)
+        ]
+
+    # --- writing ------------------------------------------------------------------
+    def write_range(
+        self, sheet: str, first_row: int, first_col: int, rows: Sequence[Sequence[CellValue]]
+    ) -> None:
+        ws = self._ws(sheet)
+        for i, row in enumerate(rows):
+            for j, value in enumerate(row):
+                ws.cell(first_row + i, first_col + j).value = value
+
+    def clear_range(
+        self, sheet: str, first_row: int, first_col: int, last_row: int, last_col: int
+    ) -> None:
+        ws = self._ws(sheet)
+        for r in range(first_row, last_row + 1):
+            for c in range(first_col, last_col + 1):
+                if ws.cell(r, c).value is not None:
+                    ws.cell(r, c).value = None
+
+    def add_sheet(self, name: str, after: str | None = None) -> None:
+        if name in self.workbook.sheetnames:
+            raise WorkbookError(f"{self.name}: a sheet called {name!r} exists already")
+        index = None
+        if after is not None:
+            index = self.workbook.sheetnames.index(self._ws(after).title) + 1
+        self.workbook.create_sheet(name, index)
+
+    def delete_sheet(self, name: str) -> None:
+        self.workbook.remove(self._ws(name))
+
+    # --- formatting ---------------------------------------------------------------
+    def style_range(
+        self,
+        sheet: str,
+        first_row: int,
+        first_col: int,
+        last_row: int,
+        last_col: int,
+        *,
+        bold: bool | None = None,
+        fill: str | None = None,
+        number_format: str | None = None,
+        align: str | None = None,
+        border: bool | None = None,
+    ) -> None:
+        ws = self._ws(sheet)
+        for r in range(first_row, last_row + 1):
+            for c in range(first_col, last_col + 1):
+                cell = ws.cell(r, c)
+                if bold is not None:
+                    cell.font = Font(bold=bold)
+                if fill is not None:
+                    cell.fill = PatternFill("solid", start_color=fill, end_color=fill)
+                if number_format is not None:
+                    cell.number_format = number_format
+                if align is not None:
+                    cell.alignment = Alignment(horizontal=align, vertical="center")
+                if border is not None:
+                    cell.border = Border(_THIN, _THIN, _THIN, _THIN) if border else Border()
+
+    def set_column_widths(self, sheet: str, widths: Mapping[int, float]) -> None:
+        ws = self._ws(sheet)
+        from .binding import col_letter
+
+        for col, width in widths.items():
+            ws.column_dimensions[col_letter(col)].width = width
+
+    def set_result_cells(
+        self,
+        sheet: str,
+        first_row: int,
+        col: int,
+        last_row: int,
+        choices: Sequence[str],
+        *,
+        strict: bool = True,
+        empty_fill: str = "FFF2CC",
+    ) -> None:
+        ws = self._ws(sheet)
+        if last_row < first_row:
+            return
+        ref = a1_range(first_row, col, last_row, col)
+        listed = ",".join(choices)
+        if len(listed) > 255:
+            raise WorkbookError(f"{self.name}: result list for {sheet!r} is too long")
+        dv = DataValidation(
+            type="list",
+            formula1=f'"{listed}"',
+            allow_blank=True,
+            errorStyle="stop" if strict else "warning",
+            showErrorMessage=True,
+            error="Pick a result from the list" if strict else "Not one of the listed results",
+            errorTitle="monrad",
+        )
+        dv.add(ref)
+        ws.add_data_validation(dv)
+        ws.conditional_formatting.add(
+            ref,
+            FormulaRule(
+                formula=[f"LEN(TRIM({a1(first_row, col)}))=0"],
+                fill=PatternFill("solid", start_color=empty_fill, end_color=empty_fill),
+                stopIfTrue=False,
+            ),
+        )
+
+    def set_print_layout(
+        self, sheet: str, title_rows: int, *, landscape: bool = False, fit_width: bool = True
+    ) -> None:
+        ws = self._ws(sheet)
+        ws.freeze_panes = a1(title_rows + 1, 1)
+        ws.print_title_rows = f"1:{title_rows}"
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.orientation = "landscape" if landscape else "portrait"
+        if fit_width:
+            ws.sheet_properties.pageSetUpPr.fitToPage = True
+            ws.page_setup.fitToWidth = 1
+            ws.page_setup.fitToHeight = 0
+        ws.print_options.gridLines = False
+
+    # --- storing ------------------------------------------------------------------
+    def save(self) -> str | None:
+        """Back up the original, write a temporary file, replace (see module doc)."""
+        if self.path is None:
+            raise WorkbookError("workbook has no file to save to")
+        path = self.path
+        if path.exists():
+            self.backup = backup_name(path)
+            shutil.copy2(path, self.backup)
+        self.save_as(path)
+        return str(self.backup) if self.backup else None
+
+    def save_as(self, path: Path | str) -> None:
+        """Write the workbook to ``path`` through a temporary file (no backup)."""
+        path = Path(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix, dir=path.parent)
+        os.close(fd)
+        try:
+            self.workbook.save(tmp)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+
+
+def open_book(path: str | os.PathLike[str]) -> OpenpyxlBook:
+    """Open a ``.xlsx``/``.xlsm`` file for reading and writing.
+
+    Raises :class:`WorkbookError` (message naming the file or sheet) for a missing,
+    oversized, or unreadable file.
+    """
+    _require_defusedxml()
+    p = Path(path)
+    if not p.is_file():
+        raise WorkbookError(f"{p}: no such file")
+    size = p.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise WorkbookError(
+            f"{p}: {size / 1e6:.0f} MB is too large for a tournament workbook "
+            f"(limit {MAX_FILE_BYTES // (1024 * 1024)} MB)"
+        )
+    if not zipfile.is_zipfile(p):
+        raise WorkbookError(f"{p}: not an Excel workbook (.xlsx/.xlsm)")
+    try:
+        with zipfile.ZipFile(p) as zf:
+            unpacked = sum(i.file_size for i in zf.infolist())
+        if unpacked > 20 * MAX_FILE_BYTES:
+            raise WorkbookError(f"{p}: unpacks to {unpacked / 1e6:.0f} MB; refusing to open")
+        wb = openpyxl.load_workbook(p, keep_vba=p.suffix.lower() == ".xlsm", data_only=False)
+    except WorkbookError:
+        raise
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, TypeError) as exc:
+        raise WorkbookError(f"{p}: cannot read workbook ({exc})") from None
+    except Exception as exc:  # defusedxml raises its own errors for hostile XML
+        raise WorkbookError(f"{p}: cannot read workbook ({type(exc).__name__}: {exc})") from None
+    for ws in wb.worksheets:
+        if ws.max_row > MAX_ROWS:
+            raise WorkbookError(
+                f"{p}: sheet {ws.title!r} has {ws.max_row} rows (limit {MAX_ROWS})"
+            )
+    return OpenpyxlBook(wb, p)
+
+
+def new_book(path: str | os.PathLike[str]) -> OpenpyxlBook:
+    """An empty workbook (no sheets) that :meth:`OpenpyxlBook.save` writes to ``path``."""
+    _require_defusedxml()
+    wb = Workbook()
+    wb.remove(wb.active)
+    return OpenpyxlBook(wb, Path(path))
