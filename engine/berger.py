@@ -1,0 +1,110 @@
+"""FIDE Berger tables (Handbook C.05, Annex 1) for any number of players.
+
+The published tables cover 3 to 16 players; they all follow one rule, which this
+module implements for any size (``tests/test_berger.py`` checks it against the
+published tables, kept as data in ``tests/data/berger/``).
+
+With ``N`` the even table size (the number of players, plus a dummy when it is odd)
+and ``M = N - 1``, round ``r`` (1-based) is built around the *pivot*
+``p = ((r - 1) * N / 2) mod M + 1``:
+
+* board 1: ``p`` has White against ``N`` in odd rounds, ``N`` has White against
+  ``p`` in even rounds;
+* board ``j`` (2 .. N/2): ``p + (j - 1)`` has White against ``p - (j - 1)``,
+  both counted round the circle ``1 .. M``.
+
+A pairing number that is the dummy (``N`` when the number of players is odd)
+means the other player has the bye ("the highest number counts as a bye").
+
+For a double round robin FIDE recommends swapping the last two rounds of the first
+cycle, so that nobody gets three games in a row with the same colour at the turn;
+the second cycle repeats the original table with colours reversed (OTH-2).
+
+>>> berger_round(4, 1)
+((1, 4), (2, 3))
+>>> berger_round(5, 2)
+((6, 4), (5, 3), (1, 2))
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "table_size",
+    "rounds_in_cycle",
+    "berger_round",
+    "berger_table",
+    "double_round_robin_round",
+    "double_round_robin_table",
+]
+
+Pair = tuple[int, int]
+
+
+def table_size(players: int) -> int:
+    """The even size of the table for ``players`` (odd counts get a dummy).
+
+    >>> table_size(7), table_size(8)
+    (8, 8)
+    """
+    if players < 2:
+        raise ValueError(f"a round robin needs at least 2 players, not {players}")
+    return players + (players % 2)
+
+
+def rounds_in_cycle(players: int) -> int:
+    """Rounds of a single round robin: ``N - 1`` for the even table size ``N``."""
+    return table_size(players) - 1
+
+
+def berger_round(players: int, round_no: int) -> tuple[Pair, ...]:
+    """Boards of round ``round_no`` as (White, Black) pairing numbers, board order.
+
+    The dummy's board (odd ``players``) is included with the dummy number
+    ``players + 1``; callers turn it into a bye.
+    """
+    n = table_size(players)
+    m = n - 1
+    if not 1 <= round_no <= m:
+        raise ValueError(f"a round robin of {players} players has rounds 1..{m}, not {round_no}")
+
+    def wrap(x: int) -> int:
+        return (x - 1) % m + 1
+
+    pivot = ((round_no - 1) * (n // 2)) % m + 1
+    boards: list[Pair] = [(pivot, n) if round_no % 2 == 1 else (n, pivot)]
+    for j in range(2, n // 2 + 1):
+        boards.append((wrap(pivot + j - 1), wrap(pivot - j + 1)))
+    return tuple(boards)
+
+
+def berger_table(players: int) -> tuple[tuple[Pair, ...], ...]:
+    """The whole single round robin table, round 1 first."""
+    return tuple(berger_round(players, r) for r in range(1, rounds_in_cycle(players) + 1))
+
+
+def double_round_robin_round(players: int, round_no: int, *, swap_last_two: bool = True) -> tuple[Pair, ...]:
+    """Round ``round_no`` of a double round robin (OTH-2).
+
+    Rounds ``1 .. M`` are the first cycle (with its last two rounds swapped when
+    ``swap_last_two``, the FIDE recommendation, and when the cycle has at least
+    three rounds); rounds ``M+1 .. 2M`` repeat the original table with colours
+    reversed, so every pair meets once with each colour.
+    """
+    m = rounds_in_cycle(players)
+    if not 1 <= round_no <= 2 * m:
+        raise ValueError(
+            f"a double round robin of {players} players has rounds 1..{2 * m}, not {round_no}"
+        )
+    if round_no > m:
+        return tuple((b, w) for w, b in berger_round(players, round_no - m))
+    if swap_last_two and m >= 3 and round_no >= m - 1:
+        round_no = (2 * m - 1) - round_no  # m-1 <-> m
+    return berger_round(players, round_no)
+
+
+def double_round_robin_table(players: int, *, swap_last_two: bool = True) -> tuple[tuple[Pair, ...], ...]:
+    """All ``2 (N - 1)`` rounds of a double round robin."""
+    m = rounds_in_cycle(players)
+    return tuple(
+        double_round_robin_round(players, r, swap_last_two=swap_last_two) for r in range(1, 2 * m + 1)
+    )
