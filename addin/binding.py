@@ -31,6 +31,8 @@ import datetime as _dt
 from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
+from ..converters.errors import InputError
+
 __all__ = [
     "CellValue",
     "WorkbookBinding",
@@ -44,13 +46,20 @@ __all__ = [
 CellValue = str | int | float | bool | _dt.datetime | _dt.date | None
 
 
-class WorkbookError(Exception):
+class WorkbookError(InputError):
     """A workbook cannot be read or written: the message names the file/sheet/cell.
 
     Raised by the back ends (unreadable or oversized file, missing sheet) and by
-    the readers (a cell that cannot be understood).  The CLI prints the message on
-    one line, never a traceback.
+    the jobs (results missing, round already paired ...).  It is an
+    :class:`~monrad.converters.errors.InputError`, so the CLI prints it on one line,
+    never a traceback.
     """
+
+    def __str__(self) -> str:
+        loc = self.location
+        if loc.source is None and loc.sheet is None and loc.cell is None and loc.line is None:
+            return self.message
+        return super().__str__()
 
 
 @runtime_checkable

@@ -1,0 +1,222 @@
+"""Game results as people write them: ``1-0``, ``½-½``, ``0,5 - 0,5``, ``remis``, ``+/-`` ...
+
+One parser for every reader of hand-kept files (club workbooks, CSV).  A result is
+always written from the first-named (White) player's side; Othello disc scores
+(``40-24``) give each player's discs (OTH-6) and the result follows from them.
+
+>>> parse_result("½-½").white
+<Result.DRAW: '='>
+>>> parse_result("1-0 WO").white, parse_result("0 - 1").black
+(<Result.FORFEIT_WIN: '+'>, <Result.WIN: '1'>)
+>>> r = parse_result("40-24", othello=True); (r.white, r.white_discs, r.black_discs)
+(<Result.WIN: '1'>, 40, 24)
+>>> parse_result("") is None
+True
+>>> format_result(Result.FORFEIT_LOSS)
+'-/+'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..engine.model import Pending, Result
+
+__all__ = [
+    "NotationError",
+    "ParsedResult",
+    "parse_result",
+    "format_result",
+    "DRAW_WORDS",
+    "FORFEIT_WORDS",
+    "POSTPONED_WORDS",
+    "ADJOURNED_WORDS",
+    "BYE_WORDS",
+]
+
+
+class NotationError(ValueError):
+    """A result cell that is not a result in any notation we know."""
+
+
+@dataclass(frozen=True)
+class ParsedResult:
+    """One game's result from the first-named (White) player's side."""
+
+    white: Result
+    black: Result
+    white_discs: int | None = None
+    black_discs: int | None = None
+    pending: Pending | None = None
+
+
+#: Words for a draw (no, sv, da, en, de, fr).
+DRAW_WORDS = frozenset({"=", "remis", "remi", "draw", "drawn", "uavgjort", "oavgjort",
+                        "uafgjort", "half", "½", "1/2", "=-=", "=:="})
+#: Markers after a score meaning the game was not played (walk-over, forfeit).
+FORFEIT_WORDS = frozenset({"wo", "w.o.", "w.o", "w/o", "ff", "forfeit", "walkover",
+                           "walk-over", "uppgivet", "oppgitt", "frafald", "default",
+                           "k", "kampfl", "kampflos", "f"})
+#: Postponed (NSF-5, SSF-3, DSU-1).
+POSTPONED_WORDS = frozenset({"postponed", "utsatt", "utsett", "uppskjutet", "uppskjuten",
+                             "udsat", "udskudt", "*"})
+#: Adjourned: started, to be finished later (SSF-3).
+ADJOURNED_WORDS = frozenset({"adjourned", "hengeparti", "hengende", "avbrutet", "avbruten",
+                             "hængeparti", "afbrudt"})
+#: Words for "no opponent this round" in the opponent cell.
+BYE_WORDS = frozenset({"bye", "fri", "friomgang", "frirunde", "frirond", "walkover-bye",
+                       "oversidder", "oversidde", "sidder over", "pab", "spillefri",
+                       "spelfri", "(bye)", "-bye-"})
+
+_FORFEIT_PAIRS = {
+    ("+", "-"): (Result.FORFEIT_WIN, Result.FORFEIT_LOSS),
+    ("-", "+"): (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
+    ("-", "-"): (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
+    ("+", "+"): (Result.FORFEIT_WIN, Result.FORFEIT_WIN),
+}
+_FORFEIT_OF = {
+    Result.WIN: Result.FORFEIT_WIN,
+    Result.LOSS: Result.FORFEIT_LOSS,
+    Result.DRAW: Result.FORFEIT_LOSS,
+}
+_NUMBER = r"(\d+(?:\.\d+)?|\d*½|1/2)"
+_SCORE_RE = re.compile(rf"^{_NUMBER}\s*[-:/]\s*{_NUMBER}$")
+
+
+def _normalise(text: str) -> str:
+    s = unicodedata.normalize("NFKC", text).strip().casefold()
+    # the many dashes people type, and the "1/2" inside "½"
+    s = re.sub(r"[\u2010-\u2015\u2212]", "-", s)
+    s = s.replace("\u00bd", "½").replace("1⁄2", "1/2")
+    s = re.sub(r"(?<=\d),(?=\d)", ".", s)  # 0,5 -> 0.5
+    s = re.sub(r"\s+", " ", s)
+    return s
+
+
+def _number(tok: str) -> Fraction:
+    if tok == "1/2":
+        return Fraction(1, 2)
+    if tok.endswith("½"):
+        return Fraction(int(tok[:-1] or 0)) + Fraction(1, 2)
+    return Fraction(tok)
+
+
+def _chess(a: Fraction, b: Fraction) -> tuple[Result, Result] | None:
+    if (a, b) == (1, 0):
+        return Result.WIN, Result.LOSS
+    if (a, b) == (0, 1):
+        return Result.LOSS, Result.WIN
+    if a == b == Fraction(1, 2):
+        return Result.DRAW, Result.DRAW
+    return None
+
+
+def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
+    """Parse one result cell; ``None`` for an empty cell.
+
+    Understood (any case, spaces around the dash optional, ``-``, ``:`` or ``/``
+    between the two sides): ``1-0``, ``0-1``, ``½-½``, ``1/2-1/2``, ``0,5-0,5``,
+    ``0.5:0.5``, ``=``, ``remis``/``draw``/``uavgjort``; forfeits ``+/-``, ``-/+``,
+    ``-/-``, ``+-``, ``-+``, ``--`` and a score followed by ``WO``/``w.o.``/``ff``
+    (``1-0 WO``); postponed/adjourned words (``utsatt``, ``postponed``, ``*`` ...);
+    with ``othello=True`` disc scores such as ``40-24`` (and ``32-32``).
+
+    Raises :class:`NotationError` for anything else.
+    """
+    if text is None:
+        return None
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        raise NotationError(f"{text!r} is a number, not a result such as 1-0")
+    raw = str(text)
+    s = _normalise(raw)
+    if not s:
+        return None
+    if s in DRAW_WORDS:
+        return ParsedResult(Result.DRAW, Result.DRAW)
+    if s in POSTPONED_WORDS:
+        return ParsedResult(Result.PENDING, Result.PENDING, pending=Pending.POSTPONED)
+    if s in ADJOURNED_WORDS:
+        return ParsedResult(Result.PENDING, Result.PENDING, pending=Pending.ADJOURNED)
+    compact = s.replace(" ", "")
+    m = re.fullmatch(r"([+-])[/:]?([+-])", compact)
+    if m:
+        w, b = _FORFEIT_PAIRS[(m.group(1), m.group(2))]
+        return ParsedResult(w, b)
+    # a score, possibly followed (or preceded) by a forfeit marker: "1-0 WO", "wo 0-1"
+    forfeit = False
+    tokens = s.split(" ")
+    for i in (-1, 0):
+        if len(tokens) > 1 and tokens[i].strip("()[]") in FORFEIT_WORDS:
+            forfeit = True
+            del tokens[i]
+            break
+    compact = "".join(tokens)
+    m = _SCORE_RE.match(compact)
+    if not m:
+        raise NotationError(f"{raw.strip()!r} is not a result (expected e.g. 1-0, ½-½, 0-1, +/-)")
+    a, b = _number(m.group(1)), _number(m.group(2))
+    pair = _chess(a, b)
+    if pair is not None:
+        w, bl = pair
+        if forfeit:
+            if w is Result.DRAW:
+                raise NotationError(f"{raw.strip()!r}: a forfeit cannot be a draw")
+            w, bl = _FORFEIT_OF[w], _FORFEIT_OF[bl]
+        return ParsedResult(w, bl)
+    if othello and a.denominator == b.denominator == 1 and a + b <= 64:
+        da, db = int(a), int(b)
+        if forfeit:
+            w, bl = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if da > db else (
+                Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
+            return ParsedResult(w, bl, da, db)
+        if da > db:
+            return ParsedResult(Result.WIN, Result.LOSS, da, db)
+        if da < db:
+            return ParsedResult(Result.LOSS, Result.WIN, da, db)
+        return ParsedResult(Result.DRAW, Result.DRAW, da, db)
+    if forfeit and (a, b) == (0, 0):
+        return ParsedResult(Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
+    raise NotationError(
+        f"{raw.strip()!r} is not a chess result (the two sides must add up to 1)"
+    )
+
+
+_FORMAT = {
+    Result.WIN: "1-0",
+    Result.DRAW: "½-½",
+    Result.LOSS: "0-1",
+    Result.UNRATED_WIN: "1-0",
+    Result.UNRATED_DRAW: "½-½",
+    Result.UNRATED_LOSS: "0-1",
+    Result.FORFEIT_WIN: "+/-",
+    Result.FORFEIT_LOSS: "-/+",
+    Result.UNKNOWN: "",
+}
+
+
+def format_result(
+    white: Result,
+    black: Result | None = None,
+    white_discs: int | None = None,
+    black_discs: int | None = None,
+    pending_word: str = "*",
+) -> str:
+    """The usual way to write a result (White's side first); the inverse of
+    :func:`parse_result` for the notations it writes.
+
+    >>> format_result(Result.DRAW), format_result(Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
+    ('½-½', '-/-')
+    >>> format_result(Result.LOSS, Result.WIN, 24, 40)
+    '24-40'
+    """
+    black = white.counterpart if black is None else black
+    if white is Result.FORFEIT_LOSS and black is Result.FORFEIT_LOSS:
+        return "-/-"
+    if white is Result.PENDING:
+        return pending_word
+    if white_discs is not None and black_discs is not None and not white.is_forfeit:
+        return f"{white_discs}-{black_discs}"
+    return _FORMAT[white]
