@@ -1,0 +1,161 @@
+"""Match points, discs and the Mixed Brightwell Quotient (OTH-7, OTH-8), exactly.
+
+MBQ after a round = the player's total discs (a bye counts ``Settings.bye_discs[0]``,
+40) + C x the sum of his opponents' match points (a bye adds no opponent).  C is
+``Settings.mbq_c``, by default 64 / rounds, and kept as a :class:`~fractions.Fraction`.
+
+**Decisions** (the source is silent):
+
+* a forfeit counts as a bye for the winner (40 discs, no opponent points; OTH-6
+  treats a game not played because the opponent withdrew as a bye) unless a disc
+  count was entered; the forfeit loser gets 0 discs and no opponent points;
+* a half-point bye counts 32 discs, a zero-point bye or absence 0;
+* a played game without a disc count is an error (:class:`OthelloDataError`), so
+  that MBQ is never silently wrong; unfinished games count nothing yet.
+
+This is a small stand-alone computation used by the othello-swiss pairing; it can
+later be folded into the tie-break registry (``engine/tiebreaks.py``).
+
+>>> from monrad.engine.model import *
+>>> t = Tournament(settings=Settings(system="othello-swiss", rounds=4))
+>>> for n in (1, 2, 3): t.add_player(Player(n, f"P{n}"))
+>>> t.rounds.append(Round(1, (Game(2, 1, Result.LOSS, Result.WIN, 20, 44),), (Bye(3),)))
+>>> [(r.player, r.points, r.discs, r.mbq) for r in standings(t)]
+[(1, Fraction(1, 1), 44, Fraction(44, 1)), (3, Fraction(1, 1), 40, Fraction(40, 1)), (2, Fraction(0, 1), 20, Fraction(36, 1))]
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import Bye, Game, Result, Tournament
+
+__all__ = ["OthelloDataError", "StandingRow", "mbq_constant", "disc_records", "standings", "ranking"]
+
+
+class OthelloDataError(ValueError):
+    """Tournament data that Othello scoring cannot use (one line, names round and board)."""
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's Othello standing after some round."""
+
+    player: int
+    points: Fraction
+    discs: int
+    opponents_points: Fraction
+    mbq: Fraction
+    rating: int = 0
+    #: final place (1-based); equal for players a lot has not separated
+    place: int = 0
+
+
+def mbq_constant(tournament: Tournament) -> Fraction:
+    """C of OTH-8: ``Settings.mbq_c``, else 64 / rounds."""
+    s = tournament.settings
+    if s.mbq_c is not None:
+        return Fraction(s.mbq_c)
+    if not s.rounds:
+        raise OthelloDataError("MBQ needs the number of rounds (settings.rounds) or settings.mbq_c")
+    return Fraction(64, s.rounds)
+
+
+def disc_records(tournament: Tournament, upto: int | None = None) -> dict[int, list[tuple[int, int, int | None]]]:
+    """Per player: (round, discs, opponent or None) for every round that counts for MBQ."""
+    win_discs = tournament.settings.bye_discs[0]
+    out: dict[int, list[tuple[int, int, int | None]]] = {p.start_no: [] for p in tournament.players}
+    for rnd in tournament.rounds:
+        if upto is not None and rnd.number > upto:
+            break
+        for board, g in enumerate(rnd.games, 1):
+            _game_records(out, rnd.number, board, g, win_discs)
+        for b in rnd.byes:
+            if b.player in out:
+                out[b.player].append((rnd.number, _bye_discs(b, win_discs), None))
+    return out
+
+
+def _bye_discs(bye: Bye, win_discs: int) -> int:
+    if bye.result in (Result.PAIRING_BYE, Result.FULL_BYE):
+        return win_discs
+    if bye.result is Result.HALF_BYE:
+        return 32
+    return 0
+
+
+def _game_records(out: dict, number: int, board: int, g: Game, win_discs: int) -> None:
+    if not g.is_finished:
+        return
+    has_discs = g.white_discs is not None and g.black_discs is not None
+    for me in g.players:
+        if me not in out:
+            continue
+        res = g.result_for(me)
+        if res.is_forfeit:
+            if has_discs:
+                out[me].append((number, g.discs_for(me), None))  # type: ignore[arg-type]
+            else:
+                out[me].append((number, win_discs if res is Result.FORFEIT_WIN else 0, None))
+            continue
+        if not has_discs:
+            raise OthelloDataError(
+                f"round {number} board {board} ({g.black}-{g.white}): no disc count entered"
+            )
+        out[me].append((number, g.discs_for(me), g.opponent(me)))  # type: ignore[arg-type]
+
+
+def standings(tournament: Tournament, upto: int | None = None) -> list[StandingRow]:
+    """Every player's row, ordered by match points, MBQ, discs, rating, start number.
+
+    This is the order the othello-swiss pairing uses after points and MBQ (OTH-9
+    names rating next; discs come first here because they are part of MBQ's
+    definition of equal players in OTH-7 and cost nothing).
+    """
+    c = mbq_constant(tournament)
+    points = tournament.scores(upto)
+    rows = []
+    records = disc_records(tournament, upto)
+    for p in tournament.players:
+        recs = records[p.start_no]
+        discs = sum(d for _, d, _ in recs)
+        opp = sum((points[o] for _, _, o in recs if o is not None), Fraction(0))
+        rows.append(StandingRow(p.start_no, points[p.start_no], discs, opp, discs + c * opp, p.rating))
+    rows.sort(key=lambda r: (-r.points, -r.mbq, -r.discs, -r.rating, r.player))
+    return rows
+
+
+def ranking(tournament: Tournament, upto: int | None = None, *, seed: int | None = None) -> list[StandingRow]:
+    """Final order of OTH-7: match points, MBQ, discs, then a disc flip (lot).
+
+    With ``seed`` (default ``settings.seeds["disc_flip"]``) players still equal are
+    ordered by a reproducible lot; without one they share the place, listed by start
+    number.
+    """
+    if seed is None:
+        seed = tournament.settings.seeds.get("disc_flip")  # type: ignore[assignment]
+    rows = standings(tournament, upto)
+    groups: list[list[StandingRow]] = []
+    for r in rows:
+        if groups and (groups[-1][0].points, groups[-1][0].mbq, groups[-1][0].discs) == (r.points, r.mbq, r.discs):
+            groups[-1].append(r)
+        else:
+            groups.append([r])
+    out: list[StandingRow] = []
+    rng = random.Random(seed) if seed is not None else None
+    for group in groups:
+        group = sorted(group, key=lambda r: r.player)
+        if rng is not None and len(group) > 1:
+            rng.shuffle(group)
+            for r in group:
+                out.append(_placed(r, len(out) + 1))
+        else:
+            place = len(out) + 1
+            out.extend(_placed(r, place) for r in group)
+    return out
+
+
+def _placed(row: StandingRow, place: int) -> StandingRow:
+    return StandingRow(row.player, row.points, row.discs, row.opponents_points, row.mbq, row.rating, place)

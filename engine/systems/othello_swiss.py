@@ -1,0 +1,129 @@
+"""Othello Swiss ("PAPP"-style, OTH-9 and its Decision; OTH-5..8).
+
+Players meet someone at about the same place in the standings:
+
+1. **Order** by match points, then MBQ (OTH-8, exact fractions), then rating, then
+   start number (discs break MBQ ties before rating; see
+   :func:`monrad.engine.othello.mbq.standings`).
+2. **Bye** (odd number to pair): the lowest-placed player who has not had a pairing
+   bye and without whom the others can still all be paired; at most once each.
+   It scores a win with ``Settings.bye_discs`` (40-24, OTH-6).
+3. **Pairs, top-down**: the highest unpaired player meets the nearest player below
+   him he has not met (any earlier pairing, forfeits included, counts as a meeting;
+   forbidden pairs are respected) such that the rest of the round can still be
+   completed.  That guarantee comes from a maximum-matching oracle
+   (:mod:`monrad.engine.othello.matching`): no exponential backtracking, and a
+   round is refused (:class:`~monrad.engine.pairing.NoPairingPossible`) only when no
+   complete pairing without a rematch exists.
+4. **Colours** afterwards: the player with fewer Blacks gets Black; equal: the
+   colours alternate from the last game in which they differed; still equal (e.g.
+   round 1): the higher-placed player gets Black on odd boards and White on even
+   boards.  OTH-5: Black is named first in every Othello listing.
+5. **Boards** in the order the pairs were made (highest-placed pair on board 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Bye, Colour, Game, Result, Round, Tournament
+from ..othello.matching import Matcher
+from ..othello.mbq import OthelloDataError, standings
+from ..pairing import NoPairingPossible, PairingError
+from ..state import History, histories
+
+__all__ = ["OthelloSwiss", "SYSTEM", "pairing_order", "choose_colours"]
+
+
+def pairing_order(tournament: Tournament, players: tuple[int, ...]) -> list[int]:
+    """``players`` in OTH-9 order: match points, MBQ, (discs,) rating, start number."""
+    try:
+        rows = standings(tournament)
+    except OthelloDataError as exc:
+        raise PairingError(str(exc)) from None
+    place = {r.player: i for i, r in enumerate(rows)}
+    return sorted(players, key=lambda p: place[p])
+
+
+def _blacks(h: History) -> int:
+    return h.count(Colour.BLACK)
+
+
+def choose_colours(higher: History, lower: History, board: int) -> tuple[int, int]:
+    """(White, Black) for a pair; ``higher`` is the higher-placed player (OTH-9 Decision)."""
+    hb, lb = _blacks(higher), _blacks(lower)
+    if hb != lb:
+        black = higher if hb < lb else lower
+    else:
+        hc, lc = higher.colours, lower.colours
+        black = None
+        for a, b in zip(reversed(hc), reversed(lc)):
+            if a != b:
+                # alternate: whoever had White last (where they differ) gets Black
+                black = higher if a is Colour.WHITE else lower
+                break
+        if black is None:
+            black = higher if board % 2 == 1 else lower
+    white = lower if black is higher else higher
+    return white.player, black.player
+
+
+@dataclass(frozen=True)
+class OthelloSwiss:
+    """The othello-swiss pairing system."""
+
+    name: str = "othello-swiss"
+
+    def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
+        order = pairing_order(tournament, players)
+        hist = histories(tournament, upto=round_no - 1)
+        forbidden = tournament.settings.forbidden_pairs(round_no)
+
+        def may_meet(i: int, j: int) -> bool:
+            a, b = order[i], order[j]
+            return b not in hist[a].opponents and frozenset((a, b)) not in forbidden
+
+        matcher = Matcher(len(order), may_meet)
+        byes: list[Bye] = []
+        if len(order) % 2 == 1:
+            bye = self._choose_bye(order, hist, may_meet)
+            if bye is None:
+                raise NoPairingPossible(
+                    f"round {round_no}: no player can have the bye (at most once each) with "
+                    "the rest paired without rematches"
+                )
+            matcher.remove(bye)
+            byes.append(Bye(order[bye], Result.PAIRING_BYE))
+        if not matcher.perfect():
+            raise NoPairingPossible(
+                f"round {round_no}: the {len(order) - len(byes)} players cannot all be paired "
+                "without a rematch"
+            )
+        games: list[Game] = []
+        left = [i for i in range(len(order)) if i in matcher.alive]
+        while left:
+            top = left[0]
+            for other in left[1:]:
+                if matcher.can_pair(top, other):
+                    matcher.take(top, other)
+                    white, black = choose_colours(hist[order[top]], hist[order[other]], len(games) + 1)
+                    games.append(Game(white, black))
+                    left.remove(top)
+                    left.remove(other)
+                    break
+            else:  # cannot happen while the matching is perfect
+                raise NoPairingPossible(f"round {round_no}: player {order[top]} cannot be paired")
+        return Round(round_no, tuple(games), tuple(byes))
+
+    @staticmethod
+    def _choose_bye(order: list[int], hist: dict[int, History], may_meet) -> int | None:
+        for i in range(len(order) - 1, -1, -1):
+            if hist[order[i]].byes:
+                continue
+            trial = Matcher(len(order), may_meet)
+            if trial.remove(i):
+                return i
+        return None
+
+
+SYSTEM = OthelloSwiss()
