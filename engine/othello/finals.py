@@ -1,0 +1,259 @@
+"""Othello finals after the Swiss (OTH-3) and their colours game by game (OTH-4).
+
+Formats (OTH-3):
+
+* ``none`` - ordinary Grand Prix events: no finals.
+* ``egp-nm`` - Stockholm EGP and the Nordic championship (unless 13 rounds are
+  played): final 1st v 2nd of the Swiss, best of 3; third place 3rd v 4th, best of 3
+  if both players want it, else one game (``third_place_best_of``).
+* ``sm`` - Swedish championship: semi-finals 1v4 and 2v3, best of 3; if the 4th and
+  5th have the same number of *wins* in the Swiss they first play a play-off for the
+  semi-final place; final best of 3; third place one game.
+
+Colours (OTH-4), the same in every semi-final, final and third-place match: the
+higher-placed player after the Swiss chooses in game 1; colours swap in game 2; in a
+deciding game the player with the larger winning margin chooses, equal margins: the
+higher-placed player chooses.
+
+**Decisions** (the source is silent): the 4th/5th play-off is one game; a match still
+level after its games (drawn games) continues with deciding games under the game-3
+rule; "larger winning margin" compares each player's largest winning margin in the
+match so far (a player who has won nothing has margin 0); a drawn game counts ½.
+
+>>> m = Match("final", higher=3, lower=8, best_of=3)
+>>> m.colour_chooser()
+3
+>>> m.next_pairing(choice=Colour.WHITE)
+(8, 3)
+>>> m.add_game(8, 3, 40, 24); m.next_pairing()
+(3, 8)
+>>> m.add_game(3, 8, 20, 44); m.colour_chooser()   # 8 won by 16 and by 24
+8
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from ..model import Colour, Tournament
+from ..state import histories
+from .discs import complete
+
+__all__ = ["FinalsFormat", "FinalsGame", "Match", "Finals", "plan_finals", "swiss_wins"]
+
+
+class FinalsFormat(str, Enum):
+    """Which finals follow the Swiss (OTH-3)."""
+
+    NONE = "none"
+    EGP_NM = "egp-nm"
+    SM = "sm"
+
+
+@dataclass(frozen=True)
+class FinalsGame:
+    """One finals game, Black first (OTH-5), with its completed disc count."""
+
+    black: int
+    white: int
+    black_discs: int
+    white_discs: int
+
+    @property
+    def winner(self) -> int | None:
+        if self.black_discs == self.white_discs:
+            return None
+        return self.black if self.black_discs > self.white_discs else self.white
+
+    @property
+    def margin(self) -> int:
+        return abs(self.black_discs - self.white_discs)
+
+    def points(self, player: int) -> Fraction:
+        w = self.winner
+        return Fraction(1, 2) if w is None else Fraction(int(w == player))
+
+
+@dataclass
+class Match:
+    """A finals match between the ``higher``- and ``lower``-placed players of the Swiss."""
+
+    name: str
+    higher: int
+    lower: int
+    best_of: int = 3
+    games: list[FinalsGame] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.best_of < 1 or self.best_of % 2 == 0:
+            raise ValueError(f"{self.name}: best of {self.best_of}; use an odd number of games")
+
+    @property
+    def players(self) -> tuple[int, int]:
+        return (self.higher, self.lower)
+
+    def points(self, player: int) -> Fraction:
+        return sum((g.points(player) for g in self.games), Fraction(0))
+
+    @property
+    def winner(self) -> int | None:
+        """The match winner once decided: more than half of ``best_of`` points, or ahead after them."""
+        need = Fraction(self.best_of, 2)
+        for p in self.players:
+            if self.points(p) > need:
+                return p
+        if len(self.games) >= self.best_of:
+            h, lo = self.points(self.higher), self.points(self.lower)
+            if h != lo:
+                return self.higher if h > lo else self.lower
+        return None
+
+    @property
+    def loser(self) -> int | None:
+        w = self.winner
+        return None if w is None else (self.lower if w == self.higher else self.higher)
+
+    @property
+    def is_decided(self) -> bool:
+        return self.winner is not None
+
+    def _largest_win(self, player: int) -> int:
+        return max((g.margin for g in self.games if g.winner == player), default=0)
+
+    def colour_chooser(self) -> int | None:
+        """Who chooses the colour of the next game (OTH-4); ``None`` in game 2 (colours swap)."""
+        if self.is_decided:
+            return None
+        k = len(self.games) + 1
+        if k == 1:
+            return self.higher
+        if k == 2:
+            return None
+        h, lo = self._largest_win(self.higher), self._largest_win(self.lower)
+        return self.lower if lo > h else self.higher
+
+    def next_pairing(self, choice: Colour | None = None) -> tuple[int, int]:
+        """(Black, White) of the next game; ``choice`` is the chooser's colour when one chooses."""
+        if self.is_decided:
+            raise ValueError(f"{self.name} is decided: {self.winner} won")
+        chooser = self.colour_chooser()
+        if chooser is None:
+            first = self.games[0]
+            return first.white, first.black
+        if choice not in (Colour.BLACK, Colour.WHITE):
+            raise ValueError(f"{self.name}: player {chooser} chooses the colour of game {len(self.games) + 1}")
+        other = self.lower if chooser == self.higher else self.higher
+        return (chooser, other) if choice is Colour.BLACK else (other, chooser)
+
+    def add_game(self, black: int, white: int, black_discs: int, white_discs: int) -> None:
+        """Record the next game; the count is validated and the empties go to the winner."""
+        if {black, white} != set(self.players):
+            raise ValueError(f"{self.name} is {self.higher} v {self.lower}, not {black} v {white}")
+        if self.is_decided:
+            raise ValueError(f"{self.name} is decided already")
+        if self.colour_chooser() is None:
+            expected = self.next_pairing()
+            if (black, white) != expected:
+                raise ValueError(
+                    f"{self.name} game {len(self.games) + 1}: colours swap, {expected[0]} plays Black (OTH-4)"
+                )
+        b, w = complete(black_discs, white_discs)
+        self.games.append(FinalsGame(black, white, b, w))
+
+
+@dataclass
+class Finals:
+    """The finals of one event, built from the Swiss ranking (see :func:`plan_finals`)."""
+
+    format: FinalsFormat
+    ranking: tuple[int, ...]
+    matches: dict[str, Match] = field(default_factory=dict)
+    third_place_best_of: int = 1
+    playoff_needed: bool = False
+
+    def place(self, player: int) -> int:
+        return self.ranking.index(player) + 1
+
+    def _match(self, name: str, a: int, b: int, best_of: int) -> None:
+        if name not in self.matches:
+            hi, lo = sorted((a, b), key=self.place)
+            self.matches[name] = Match(name, hi, lo, best_of)
+
+    def advance(self) -> None:
+        """Create every match whose two players are known (idempotent)."""
+        r = self.ranking
+        if self.format is FinalsFormat.EGP_NM:
+            self._match("final", r[0], r[1], 3)
+            if len(r) >= 4:
+                self._match("third place", r[2], r[3], self.third_place_best_of)
+            return
+        if self.format is not FinalsFormat.SM:
+            return
+        fourth: int | None = r[3]
+        if self.playoff_needed:
+            self._match("play-off", r[3], r[4], 1)
+            fourth = self.matches["play-off"].winner
+        if fourth is not None:
+            self._match("semi-final 1", r[0], fourth, 3)
+        self._match("semi-final 2", r[1], r[2], 3)
+        s1, s2 = self.matches.get("semi-final 1"), self.matches.get("semi-final 2")
+        if s1 and s2 and s1.is_decided and s2.is_decided:
+            self._match("final", s1.winner, s2.winner, 3)  # type: ignore[arg-type]
+            self._match("third place", s1.loser, s2.loser, self.third_place_best_of)  # type: ignore[arg-type]
+
+    def open_matches(self) -> list[Match]:
+        """Matches that can be played now."""
+        self.advance()
+        return [m for m in self.matches.values() if not m.is_decided]
+
+    def podium(self) -> tuple[int, ...]:
+        """1st, 2nd, 3rd, 4th once the final and the third-place match are decided."""
+        self.advance()
+        f, t = self.matches.get("final"), self.matches.get("third place")
+        if not f or not f.is_decided:
+            raise ValueError("the final is not decided yet")
+        out = [f.winner, f.loser]
+        if t is not None:
+            if not t.is_decided:
+                raise ValueError("the third-place match is not decided yet")
+            out += [t.winner, t.loser]
+        return tuple(out)  # type: ignore[arg-type]
+
+
+def swiss_wins(tournament: Tournament) -> dict[int, int]:
+    """Games won over the board in the Swiss, per player (the OTH-3 play-off criterion)."""
+    return {p: h.wins for p, h in histories(tournament).items()}
+
+
+def plan_finals(
+    fmt: FinalsFormat | str,
+    ranking: Sequence[int],
+    wins: Mapping[int, int] | None = None,
+    *,
+    third_place_best_of: int = 1,
+) -> Finals:
+    """The finals for the Swiss ``ranking`` (start numbers, 1st first) under ``fmt``.
+
+    ``wins`` (games won in the Swiss) decides the SM play-off between 4th and 5th.
+    """
+    fmt = FinalsFormat(fmt)
+    ranking = tuple(ranking)
+    need = {FinalsFormat.NONE: 0, FinalsFormat.EGP_NM: 2, FinalsFormat.SM: 4}[fmt]
+    if len(ranking) < need:
+        raise ValueError(f"{fmt.value} finals need at least {need} players, the ranking has {len(ranking)}")
+    if third_place_best_of not in (1, 3):
+        raise ValueError("the third-place match is best of 1 or 3")
+    if fmt is FinalsFormat.SM:
+        third_place_best_of = 1
+    playoff = False
+    if fmt is FinalsFormat.SM and len(ranking) >= 5:
+        if wins is None:
+            raise ValueError("SM finals need the players' Swiss wins to decide the 4th/5th play-off")
+        playoff = wins.get(ranking[3], 0) == wins.get(ranking[4], 0)
+    finals = Finals(fmt, ranking, third_place_best_of=third_place_best_of, playoff_needed=playoff)
+    finals.advance()
+    return finals
+
