@@ -27,8 +27,8 @@ match so far (a player who has won nothing has margin 0); a drawn game counts ½
 (8, 3)
 >>> m.add_game(8, 3, 40, 24); m.next_pairing()
 (3, 8)
->>> m.add_game(3, 8, 20, 44); m.colour_chooser()   # 8 won by 16 and by 24
-8
+>>> m.add_game(3, 8, 44, 20); m.colour_chooser()   # 8 won by 16, 3 by 24: game 3
+3
 """
 
 from __future__ import annotations
