@@ -218,6 +218,10 @@ class Context:
             self._groups = [by[k] for k in sorted(by, reverse=True)]
         return self._groups
 
+    def set_groups(self, groups: Sequence[Sequence[int]]) -> None:
+        """Set the groups of players still tied (before a tie-break like ``DE``)."""
+        self._groups = [list(g) for g in groups]
+
     def adjusted_score(self, player: int) -> Fraction:
         """The score an opponent contributes (C.07 16.3): after his last round that was
         not voluntarily unplayed, rounds without an opponent count as draws (0 in a

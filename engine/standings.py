@@ -1,0 +1,342 @@
+"""Standings: rank (shared where a tie is not broken), points and every tie-break column.
+
+The names other parts of monrad use:
+
+* ``standings(t, codes=None, upto=None, *, seed=None) -> Standings`` ranks the players
+  after round ``upto`` (default: the last round with entries) by points, then by the
+  tie-break ``codes`` in order (default: ``t.settings.tiebreaks``, else
+  :func:`default_tiebreaks` of ``t.settings.system``).
+* ``Standings.as_text() -> str``: a clean table for printing.
+* ``Standings.as_rows() -> list[dict]``: one dict per row with exactly the keys
+  ``rank, start_no, name, points`` and then one per shown code (its code as key,
+  e.g. ``"BH/C1"``); values are ``int``, ``float`` or ``None``.  CSV and JSON output
+  write these.
+* ``default_tiebreaks(system) -> tuple[str, ...]``: each system's list.
+* ``trf_tiebreak_records(codes) -> list[str]``: TRF-2026 records 202 (tie-breaks) and
+  212 (the whole ranking order, ``PTS`` first).
+* ``record_lot_seed(t, standings)``: store the lot's seed in ``t.settings.seeds["lot"]``.
+
+Tie-breaks are applied one after the other to the players still tied (so ``DE`` is
+always computed inside the groups tied on everything before it).  ``LOT`` is the seeded
+lot: it splits what is still tied, and its column shows the number drawn.  Its seed is
+the ``seed`` argument, else ``Settings.seeds["lot"]``, else one derived from the
+tournament's contents (so the same file always gives the same lot); the seed used is
+recorded in :attr:`Standings.lot_seed`.  Without ``LOT`` a tie that is not broken gives
+a shared rank, and the tied rows are listed by start number.
+
+>>> from monrad.engine.model import *
+>>> t = Tournament(settings=Settings(system="dutch", rounds=1))
+>>> for n in (1, 2, 3, 4): t.add_player(Player(n, f"P{n}"))
+>>> t.rounds.append(Round(1, (Game(1, 2, Result.WIN), Game(3, 4, Result.WIN))))
+>>> [(r.rank, r.start_no) for r in standings(t, ["BH"]).rows]
+[(1, 1), (1, 3), (3, 2), (3, 4)]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .model import Tournament
+from .tiebreaks import Context, TieBreak, TieBreakError, Value, get_tiebreak
+
+__all__ = [
+    "LOT",
+    "Row",
+    "Standings",
+    "standings",
+    "default_tiebreaks",
+    "parse_codes",
+    "trf_tiebreak_records",
+    "record_lot_seed",
+    "format_value",
+]
+
+#: the code of the seeded lot
+LOT = "LOT"
+
+_FIDE_SWISS = ("BH/C1", "BH", "DE", "SB", "WIN")
+_FIDE_ROUND_ROBIN = ("DE", "SB", "WIN", "KS")
+_DEFAULTS: dict[str, tuple[str, ...]] = {
+    # NSF-13A/B: quality points, add-back, Sonneborn-Berger, lot
+    "nsf": ("NSF-QP", "NSF-AB", "MSB", LOT),
+    # SSF-10: quality points, most wins, the game between them, lot
+    "ssf": ("QP", "WON", "DE", LOT),
+    # school 3/2/1: as SSF on 3/2/1 points
+    "school": ("QP", "WON", "DE", LOT),
+    # DSU: almindelig korrektion (two lowest struck)
+    "dsu": ("QP/C2",),
+    "dutch": _FIDE_SWISS,
+    "burstein": _FIDE_SWISS,
+    "dubov": _FIDE_SWISS,
+    "lim": _FIDE_SWISS,
+    "round-robin": _FIDE_ROUND_ROBIN,
+    "double-round-robin": _FIDE_ROUND_ROBIN,
+    # OTH-7: match points, MBQ, discs, disc flip
+    "othello-swiss": ("MBQ", "DISCS", LOT),
+    "othello": ("MBQ", "DISCS", LOT),
+}
+
+
+def default_tiebreaks(system: str, options: Mapping[str, object] | None = None) -> tuple[str, ...]:
+    """The tie-break list a system prescribes (points always come first).
+
+    ``options`` are the settings' options: ``ssf_strike`` (SSF-10 Decision: how many
+    of the lowest opponents' scores SSF and school strike, default 0) and
+    ``round_robin`` (DSU: Sonneborn-Berger for a round robin).
+
+    >>> default_tiebreaks("nsf")
+    ('NSF-QP', 'NSF-AB', 'MSB', 'LOT')
+    >>> default_tiebreaks("ssf", {"ssf_strike": 1})
+    ('QP/C1', 'WON', 'DE', 'LOT')
+    """
+    options = options or {}
+    key = system.strip().lower().replace("_", "-")
+    if key == "dsu" and options.get("round_robin"):
+        return ("SB",)
+    codes = _DEFAULTS.get(key, _FIDE_SWISS)
+    strike = int(options.get("ssf_strike", 0) or 0)
+    if key in ("ssf", "school") and strike:
+        codes = tuple(f"QP/C{strike}" if c == "QP" else c for c in codes)
+    return codes
+
+
+def parse_codes(text: str | Sequence[str]) -> tuple[str, ...]:
+    """Codes from ``"BH/C1,BH,SB"`` (or a list), upper-cased and checked.
+
+    Raises :class:`TieBreakError` naming an unknown code.
+    """
+    items = text.split(",") if isinstance(text, str) else list(text)
+    codes = tuple(c.strip().upper() for c in items if c.strip())
+    for c in codes:
+        if c != LOT:
+            get_tiebreak(c)
+    return codes
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the standings; ``values`` maps every code to its value."""
+
+    rank: int
+    shared: bool
+    start_no: int
+    name: str
+    points: Fraction
+    values: Mapping[str, Value] = field(default_factory=dict)
+
+
+def format_value(value: Value, decimals: int | None = None) -> str:
+    """A value as text: whole numbers bare, fractions as decimals (2 at most unless
+    ``decimals`` says otherwise), ``None`` empty.
+
+    >>> format_value(Fraction(63, 4)), format_value(Fraction(7, 2), 1), format_value(None)
+    ('15.75', '3.5', '')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return "/".join(format_value(v, decimals) for v in value)
+    if decimals is None:
+        decimals = _decimals(value)
+    if decimals == 0:
+        return str(int(round(Fraction(value))))
+    q = round(Fraction(value) * 10 ** decimals)
+    sign = "-" if q < 0 else ""
+    q = abs(q)
+    return f"{sign}{q // 10 ** decimals}.{q % 10 ** decimals:0{decimals}d}"
+
+
+def _decimals(value: Value) -> int:
+    """Decimals a value needs, 0..2 (non-terminating fractions get 2)."""
+    if value is None or isinstance(value, (int, tuple)):
+        return 0
+    v = Fraction(value)
+    for d in range(3):
+        if (v * 10 ** d).denominator == 1:
+            return d
+    return 2
+
+
+def _number(value: Value) -> int | float | str | None:
+    if value is None or isinstance(value, int):
+        return value
+    if isinstance(value, tuple):
+        return format_value(value)
+    if value.denominator == 1:
+        return int(value)
+    return round(float(value), 4)
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The ranked table.  ``codes`` are all tie-breaks applied, in order; ``shown``
+    those with a column.  ``lot_seed`` is the seed the lot used (``None`` if no lot
+    was part of the list) and ``lot_seed_source`` says where it came from
+    (``argument``, ``settings`` or ``derived``)."""
+
+    codes: tuple[str, ...]
+    shown: tuple[str, ...]
+    rows: tuple[Row, ...]
+    upto: int
+    system: str
+    lot_seed: int | None = None
+    lot_seed_source: str = ""
+
+    def as_rows(self) -> list[dict[str, object]]:
+        """Rows for CSV/JSON: ``rank, start_no, name, points`` and one key per code."""
+        out = []
+        for r in self.rows:
+            d: dict[str, object] = {"rank": r.rank, "start_no": r.start_no, "name": r.name,
+                                    "points": _number(r.points)}
+            for c in self.shown:
+                d[c] = _number(r.values.get(c))
+            out.append(d)
+        return out
+
+    def as_text(self) -> str:
+        """A plain-text table: rank (``=`` marks a shared rank), start number, name,
+        points and one column per shown code."""
+        head = ["Rank", "No", "Name", "Pts", *self.shown]
+        dec_pts = max((_decimals(r.points) for r in self.rows), default=0)
+        decs = {c: max((_decimals(r.values.get(c)) for r in self.rows), default=0) for c in self.shown}
+        body = []
+        for r in self.rows:
+            body.append([f"{r.rank}{'=' if r.shared else ''}", str(r.start_no), r.name,
+                         format_value(r.points, dec_pts),
+                         *(format_value(r.values.get(c), decs[c]) for c in self.shown)])
+        widths = [max(len(x) for x in col) for col in zip(head, *body)] if body else [len(h) for h in head]
+        lines = [f"Standings after round {self.upto}" + (f" ({self.system})" if self.system else "")]
+        for i, line in enumerate([head, *body]):
+            cells = []
+            for j, (cell, w) in enumerate(zip(line, widths)):
+                cells.append(cell.ljust(w) if j == 2 else cell.rjust(w))
+            lines.append("  ".join(cells).rstrip())
+            if i == 0:
+                lines.append("  ".join("-" * w for w in widths))
+        if self.lot_seed is not None and any(r.values.get(LOT) is not None for r in self.rows):
+            lines.append(f"Lot seed: {self.lot_seed} ({self.lot_seed_source})")
+        return "\n".join(lines) + "\n"
+
+
+def _derived_seed(t: Tournament, upto: int) -> int:
+    """A seed that depends only on the tournament's players and results."""
+    h = hashlib.sha256()
+    for p in t.players:
+        h.update(f"p{p.start_no}:{p.name};".encode())
+    for r in t.rounds:
+        if r.number > upto:
+            break
+        for g in r.games:
+            h.update(f"r{r.number}:{g.white}-{g.black}:{g.white_result.value}{g.black_result.value};".encode())
+        for b in r.byes:
+            h.update(f"r{r.number}:{b.player}:{b.result.value};".encode())
+    return int.from_bytes(h.digest()[:4], "big")
+
+
+def standings(t: Tournament, codes: Sequence[str] | str | None = None, upto: int | None = None, *,
+              seed: int | None = None) -> Standings:
+    """Rank the players after round ``upto`` by points and the tie-break ``codes``.
+
+    Raises :class:`~monrad.engine.tiebreaks.TieBreakError` for an unknown code or a
+    round outside the tournament.
+    """
+    if codes is None:
+        codes = t.settings.tiebreaks or default_tiebreaks(t.settings.system, t.settings.options)
+    todo = parse_codes(codes)
+    last = max((r.number for r in t.rounds if r.players), default=0)
+    if upto is not None and not 0 <= upto <= max(last, t.settings.rounds or 0):
+        raise TieBreakError(f"round {upto} is outside the tournament (rounds 0..{max(last, t.settings.rounds or 0)})")
+    ctx = Context(t, upto)
+    totals = ctx.totals
+    by_points: dict[Fraction, list[int]] = {}
+    for p in ctx.players:
+        by_points.setdefault(totals[p], []).append(p)
+    groups: list[list[int]] = [sorted(by_points[k]) for k in sorted(by_points, reverse=True)]
+    values: dict[str, dict[int, Value]] = {}
+    shown: list[str] = []
+    lot_seed: int | None = None
+    source = ""
+    for code in todo:
+        if code == LOT:
+            if seed is not None:
+                lot_seed, source = seed, "argument"
+            elif "lot" in t.settings.seeds:
+                lot_seed, source = int(t.settings.seeds["lot"]), "settings"
+            else:
+                lot_seed, source = _derived_seed(t, ctx.upto), "derived"
+            rng = random.Random(lot_seed)
+            drawn: dict[int, Value] = {p: None for p in ctx.players}
+            for g in groups:
+                if len(g) > 1:
+                    order = list(g)
+                    rng.shuffle(order)
+                    drawn.update({p: i for i, p in enumerate(order, 1)})
+            values[LOT] = drawn
+            shown.append(LOT)
+            groups = _split(groups, drawn, _LOT_BREAK)
+            continue
+        tb = get_tiebreak(code)
+        ctx.set_groups(groups)
+        vals = tb.compute(ctx)
+        values[code] = vals
+        if tb.shown:
+            shown.append(code)
+        groups = _split(groups, vals, tb)
+    rows: list[Row] = []
+    position = 1
+    for g in groups:
+        for p in g:
+            rows.append(Row(position, len(g) > 1, p, t.player(p).name, totals[p],
+                            {c: v[p] for c, v in values.items()}))
+        position += len(g)
+    return Standings(todo, tuple(shown), tuple(rows), ctx.upto, t.settings.system, lot_seed, source)
+
+
+class _LotKey:
+    """Sorts lot numbers ascending (1 = drawn first)."""
+
+    @staticmethod
+    def sort_key(value: Value) -> tuple:
+        return (0, value) if value is not None else (1,)
+
+
+_LOT_BREAK = _LotKey()
+
+
+def _split(groups: list[list[int]], vals: Mapping[int, Value], tb: TieBreak | _LotKey) -> list[list[int]]:
+    """Refine every tied group by one tie-break, keeping start-number order inside."""
+    out: list[list[int]] = []
+    for g in groups:
+        if len(g) == 1:
+            out.append(g)
+            continue
+        keyed: dict[tuple, list[int]] = {}
+        for p in g:
+            keyed.setdefault(tb.sort_key(vals[p]), []).append(p)
+        for k in sorted(keyed):
+            out.append(sorted(keyed[k]))
+    return out
+
+
+def trf_tiebreak_records(codes: Sequence[str]) -> list[str]:
+    """TRF-2026 record 202 (the tie-breaks) and 212 (``PTS`` and the tie-breaks),
+    codes comma-separated; the lot is not a TRF code and is left out.
+
+    >>> trf_tiebreak_records(["BH/C1", "BH", "LOT"])
+    ['202 BH/C1,BH', '212 PTS,BH/C1,BH']
+    """
+    tbs = [c.strip().upper() for c in codes if c.strip() and c.strip().upper() not in (LOT, "PTS")]
+    return ["202 " + ",".join(tbs), "212 " + ",".join(["PTS", *tbs])]
+
+
+def record_lot_seed(t: Tournament, table: Standings) -> None:
+    """Store the seed the lot used in ``t.settings.seeds["lot"]`` (so it is saved)."""
+    if table.lot_seed is None:
+        return
+    seeds = dict(t.settings.seeds)
+    seeds["lot"] = table.lot_seed
+    t.settings = t.settings.replace(seeds=seeds)
