@@ -1,0 +1,10 @@
+"""Internals of the FIDE Dutch system (C.04.3, rules in force from 2026).
+
+* :mod:`.entrants`  -- per-player facts (score, colour preference, floats, bye
+  eligibility) from the history, C.04.1 / C.04.3 article 1;
+* :mod:`.criteria`  -- the absolute and quality criteria as pair weights;
+* :mod:`.brackets`  -- the bracket-by-bracket procedure (articles 2-4);
+* :mod:`.colours`   -- colour allocation (article 5).
+
+The public entry point is :data:`monrad.engine.systems.dutch.SYSTEM`.
+"""

@@ -1,0 +1,190 @@
+"""The Dutch criteria as one integer weight per possible pair.
+
+A pairing of the whole field is a matching; its quality is the sum of its edge
+weights.  Every criterion gets a bit field, the more important ones higher, so that
+maximising the sum applies the criteria lexicographically in the order of C.04.3
+(2026 rules), and each field is wide enough that sums never spill into the next
+one.  The layout, from the most significant field down:
+
+=====  ==========================================================  ================
+field  criterion                                                   C.04.3
+=====  ==========================================================  ================
+pairs  1 per pair, +1 per paired player who could not take the     C.1-C.4, C.5
+       bye (so the pairing is complete and the bye goes to an
+       eligible player with the lowest possible score)
+cur    pairs made in the current bracket                           C.6 (max pairs)
+curS   the same, counted by score of the higher player             C.7 (min scores
+                                                                   of downfloaters)
+nxt    pairs made in the next bracket                              C.8 (next bracket)
+nxtS   the same, by score                                          C.8
+bye    unplayed games of the bye assignee (always 0, see below)    C.9
+col1   no pair of absolute colour-imbalance players wanting the    C.10
+       same colour (topscorers, last round)
+col2   no pair of absolute-preference players with the same        C.11
+       preference (topscorers, last round)
+col3   colour preferences compatible                               C.12
+col4   strong preferences not both the same                        C.13
+fl1d   no repeated downfloat from the last round                   C.14
+fl1u   no repeated upfloat from the last round                     C.15
+fl2d   no repeated downfloat from two rounds before                C.16
+fl2u   no repeated upfloat from two rounds before                  C.17
+fs1d   scores of repeated downfloaters (last round)                C.18
+fs1u   scores of opponents of repeated upfloaters (last round)     C.19
+fs2d   as fs1d, two rounds before                                  C.20
+fs2u   as fs1u, two rounds before                                  C.21
+ord    three small fields and one bit used while choosing among    C.04.3 3.x (S1/
+       equally good pairings: exchanges, transpositions             S2 order)
+=====  ==========================================================  ================
+
+Count fields are ``size_bits`` wide (bits of the largest score group), score fields
+``score_bits`` wide: one sub-field per score group, ``bits(group size)`` wide,
+higher scores higher up.  These widths are the ones of the FIDE-endorsed reference
+engine (bbpPairings), so that ties are resolved identically.
+
+The reference engine (v6.0.0) computes every player's number of played games as 0
+when it ranks bye candidates, so C.9 never separates two pairings; it is kept here
+as a zero field for the same layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import Colour
+from .entrants import Entrant, Float
+
+__all__ = ["Context", "make_context", "compatible", "pair_weight", "first_weight"]
+
+
+@dataclass
+class Context:
+    """Per-round constants of the weight layout."""
+
+    round_no: int
+    played_rounds: int
+    last_round: bool
+    top_threshold: Fraction
+    forbidden: frozenset[frozenset[int]]
+    size_bits: int
+    score_bits: int
+    shift: dict[Fraction, int]
+    top_score: Fraction
+    bye_score: Fraction = Fraction(0)
+
+
+def make_context(entrants: list[Entrant], round_no: int, total_rounds: int | None,
+                 forbidden: frozenset[frozenset[int]], max_points: Fraction) -> Context:
+    """Layout constants for ``entrants`` (in pairing order)."""
+    shift: dict[Fraction, int] = {}
+    offset = 0
+    biggest = 0
+    i = len(entrants)
+    while i > 0:  # from the lowest score group up
+        j = i
+        while j > 0 and entrants[j - 1].score == entrants[i - 1].score:
+            j -= 1
+        size = i - j
+        shift[entrants[i - 1].score] = offset
+        offset += size.bit_length()
+        biggest = max(biggest, size)
+        i = j
+    k = round_no - 1
+    last = total_rounds is not None and k >= total_rounds - 1
+    return Context(
+        round_no=round_no,
+        played_rounds=k,
+        last_round=last,
+        top_threshold=Fraction(k) * max_points / 2,
+        forbidden=forbidden,
+        size_bits=max(biggest.bit_length(), 1),
+        score_bits=offset,
+        shift=shift,
+        top_score=entrants[0].score if entrants else Fraction(0),
+    )
+
+
+def compatible(a: Entrant, b: Entrant, ctx: Context) -> bool:
+    """Absolute criteria C.1 and C.3 (no rematch, no forbidden pair, no two players
+    with the same absolute colour preference unless a topscorer is involved in the
+    last round)."""
+    if b.start_no in a.met or frozenset((a.start_no, b.start_no)) in ctx.forbidden:
+        return False
+    if a.absolute and b.absolute and a.preference is b.preference:
+        return ctx.last_round and (a.score > ctx.top_threshold or b.score > ctx.top_threshold)
+    return True
+
+
+def _bye_candidate(e: Entrant, ctx: Context) -> bool:
+    return e.bye_eligible and e.score <= ctx.bye_score
+
+
+def _colour_fields(lo: Entrant, hi: Entrant) -> tuple[int, int, int, int]:
+    """C.10-C.13 for the pair, each 1 when the criterion is met."""
+    same = lo.preference is hi.preference
+    c10 = not (lo.absolute_imbalance and hi.absolute_imbalance and same)
+    if not (lo.absolute and hi.absolute and same):
+        c11 = True
+    elif lo.imbalance == hi.imbalance:
+        c11 = lo.repeated is Colour.NONE or lo.repeated is not hi.repeated
+    else:
+        smaller = hi if lo.imbalance > hi.imbalance else lo
+        c11 = smaller.repeated is not lo.preference.opposite
+    c12 = (not same) or lo.preference is Colour.NONE
+    lo_soft = not lo.strong and not lo.absolute
+    hi_soft = not hi.strong and not hi.absolute
+    c13 = lo_soft or hi_soft or (lo.absolute and hi.absolute) or not same
+    return int(c10), int(c11), int(c12), int(c13)
+
+
+def pair_weight(hi: Entrant, lo: Entrant, in_current: bool, in_next: bool, ctx: Context) -> int:
+    """Weight of pairing ``hi`` (ranked higher) with ``lo`` while the bracket whose
+    residents end just before the next score group is being paired.
+
+    ``in_current``: ``lo`` belongs to the bracket being paired; ``in_next``: ``lo``
+    belongs to the next score group.  0 means the pair is not allowed.
+    """
+    if not compatible(hi, lo, ctx):
+        return 0
+    sb, gb = ctx.size_bits, ctx.score_bits
+    sh = ctx.shift
+    w = 1 + (not _bye_candidate(hi, ctx)) + (not _bye_candidate(lo, ctx))
+    w = (w << sb) + int(in_current)
+    w = (w << gb) + ((1 << sh[hi.score]) if in_current else 0)
+    w = (w << sb) + int(in_next)
+    w = (w << gb) + ((1 << sh[hi.score]) if in_next else 0)
+    w <<= sb  # C.9, see module docstring
+    cols = _colour_fields(lo, hi) if in_current else (0, 0, 0, 0)
+    for c in cols:
+        w = (w << sb) + c
+    k = ctx.played_rounds
+    backs = [b for b in (1, 2) if k >= b]
+    for b in backs:
+        fl, fh = lo.floats[b - 1], hi.floats[b - 1]
+        down = up = 0
+        if in_current:
+            down = (fl == Float.DOWN) + (hi.score <= lo.score and fh == Float.DOWN)
+            up = int(not (hi.score > lo.score and fl == Float.UP))
+        w = (w << sb) + down
+        w = (w << sb) + up
+    for b in backs:
+        fl, fh = lo.floats[b - 1], hi.floats[b - 1]
+        down = up = 0
+        if in_current:
+            down = ((fl == Float.DOWN) << sh[lo.score]) + ((fh == Float.DOWN) << sh[hi.score])
+            if not (fl == Float.UP and hi.score > lo.score):
+                up = 1 << sh[hi.score]
+        w = (w << gb) + down
+        w = (w << gb) + up
+    return w << (3 * sb + 1)
+
+
+def first_weight(hi: Entrant, lo: Entrant, ctx: Context) -> int:
+    """Weight for the first, whole-field matching of an odd field, which finds the
+    score of the bye assignee (C.5: completion first, then an eligible player with
+    the lowest score gets the bye)."""
+    if not compatible(hi, lo, ctx):
+        return 0
+    w = 1 + (not hi.bye_eligible) + (not lo.bye_eligible)
+    w = (w << ctx.score_bits) + ctx.shift[hi.score] + ctx.shift[lo.score]
+    return (w << ctx.size_bits) + int(lo.score >= ctx.top_score)

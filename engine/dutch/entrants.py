@@ -1,0 +1,171 @@
+"""What the Dutch system needs to know about each player before a round.
+
+Built once per round from the tournament history (C.04.1 general handling rules as
+the FIDE-endorsed reference engine reads them):
+
+* only games played over the board count for colours and for "have met"
+  (forfeits do not, C.04.1 / C.04.3 1.6);
+* a player who scored more than a loss without playing (pairing bye, full- or
+  half-point bye, forfeit win) got a *downfloat* in that round (C.04.3 1.4.3); a
+  played game between different scores gives the higher one a downfloat and the
+  lower one an upfloat (1.4.2); a forfeit loss is judged by the two scores like a
+  game;
+* a player who ever scored a win's points without playing (pairing bye, forfeit
+  win, full-point bye) may not get the pairing-allocated bye again (C.04.1 / 3.4);
+* the colour preference (C.04.3 1.6/1.7): absolute when the colour difference is
+  above 1 or the last two played games had the same colour, strong when the
+  difference is 1, mild otherwise; no preference before the first played game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..model import Bye, Colour, Game, Result, Tournament
+
+__all__ = ["Entrant", "Float", "build_entrants"]
+
+
+class Float:
+    """Float directions (C.04.3 1.4)."""
+
+    DOWN = "D"
+    UP = "U"
+    NONE = ""
+
+
+@dataclass
+class RoundFact:
+    """One earlier round of a player, as the Dutch rules look at it."""
+
+    opponent: int | None  # None: no opponent (bye, absent)
+    colour: Colour  # colour of a game played over the board, else NONE
+    played: bool  # played over the board
+    paired: bool  # paired, or given the pairing-allocated bye
+    points: Fraction
+
+
+@dataclass
+class Entrant:
+    """A player to be paired, with the facts the criteria use."""
+
+    start_no: int
+    #: effective pairing number (0-based) among the players in the pairing
+    rank: int
+    #: score for pairing purposes (accelerated when Baku acceleration applies)
+    score: Fraction
+    facts: list[RoundFact]
+    colours: list[Colour]  # colours of played games, oldest first
+    met: set[int] = field(default_factory=set)
+    preference: Colour = Colour.NONE
+    imbalance: int = 0
+    #: colour played in each of the last two played games, if the same, else NONE
+    repeated: Colour = Colour.NONE
+    strong: bool = False
+    bye_eligible: bool = True
+    floats: tuple[str, str] = (Float.NONE, Float.NONE)
+
+    @property
+    def absolute_imbalance(self) -> bool:
+        return self.imbalance > 1
+
+    @property
+    def absolute(self) -> bool:
+        return self.imbalance > 1 or self.repeated is not Colour.NONE
+
+
+def _facts(t: Tournament, start_no: int, upto: int) -> list[RoundFact]:
+    sc = t.settings.scoring
+    out: list[RoundFact] = []
+    for n in range(1, upto + 1):
+        rnd = t.round(n)
+        e = rnd.entry(start_no) if rnd else None
+        if e is None:
+            out.append(RoundFact(None, Colour.NONE, False, False, sc.points(Result.ABSENT)))
+        elif isinstance(e, Bye):
+            out.append(RoundFact(None, Colour.NONE, False, e.result is Result.PAIRING_BYE,
+                                 sc.points(e.result)))
+        else:
+            assert isinstance(e, Game)
+            res = e.result_for(start_no)
+            played = res.is_played
+            out.append(RoundFact(e.opponent(start_no), e.colour_of(start_no) if played else Colour.NONE,
+                                 played, True, sc.points(res)))
+    return out
+
+
+def _acceleration(t: Tournament, start_no: int, round_no: int) -> Fraction:
+    acc = t.player(start_no).acceleration
+    return acc[round_no - 1] if 0 < round_no <= len(acc) else Fraction(0)
+
+
+def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> list[Entrant]:
+    """The :class:`Entrant` of every player in ``players`` for pairing ``round_no``.
+
+    Returned in pairing order (C.04.3 1.2: score, then pairing number).
+    """
+    k = round_no - 1
+    sc = t.settings.scoring
+    facts = {p.start_no: _facts(t, p.start_no, k) for p in t.players}
+    pairing = set(players)
+
+    def score_before(no: int, rnd: int) -> Fraction:
+        """Score (with acceleration of round ``rnd``) before round ``rnd``."""
+        return sum((f.points for f in facts[no][: rnd - 1]), Fraction(0)) + _acceleration(t, no, rnd)
+
+    # effective pairing numbers: everyone in the pairing, and everyone who was ever
+    # paired before (players sitting out the round keep their place)
+    rank = 0
+    ranks: dict[int, int] = {}
+    for p in sorted(t.players, key=lambda p: p.start_no):
+        no = p.start_no
+        if no in pairing or any(f.paired for f in facts[no]):
+            ranks[no] = rank
+            rank += 1
+
+    out: list[Entrant] = []
+    for no in players:
+        fs = facts[no]
+        colours = [f.colour for f in fs if f.played]
+        e = Entrant(no, ranks[no], score_before(no, round_no), fs, colours)
+        e.met = {f.opponent for f in fs if f.played and f.opponent is not None}
+        whites = colours.count(Colour.WHITE)
+        blacks = len(colours) - whites
+        e.imbalance = abs(whites - blacks)
+        lower = Colour.BLACK if whites > blacks else Colour.WHITE
+        run = 0
+        for c in reversed(colours):
+            if c is colours[-1]:
+                run += 1
+            else:
+                break
+        last = colours[-1] if colours else Colour.NONE
+        if e.imbalance > 1:
+            e.preference = lower
+        elif run > 1:
+            e.preference = last.opposite
+        elif e.imbalance > 0:
+            e.preference = lower
+        elif run:
+            e.preference = last.opposite
+        e.repeated = last if run > 1 else Colour.NONE
+        e.strong = not e.absolute and e.imbalance > 0
+        e.bye_eligible = not any((not f.played) and f.points >= sc.win for f in fs)
+        fl = []
+        for back in (1, 2):
+            r = round_no - back
+            if r < 1:
+                fl.append(Float.NONE)
+                continue
+            f = fs[r - 1]
+            if not f.played and f.points > sc.loss:
+                fl.append(Float.DOWN)
+                continue
+            mine = score_before(no, r)
+            theirs = score_before(f.opponent, r) if f.opponent is not None else mine
+            fl.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE)
+        e.floats = (fl[0], fl[1])
+        out.append(e)
+    out.sort(key=lambda e: (-e.score, e.rank))
+    return out

@@ -1,0 +1,82 @@
+"""FIDE Dutch system (Handbook C.04.3, rules in force from 2026) as ``--system dutch``.
+
+The pairing is fully determined by the rules; this implementation reproduces the
+FIDE-endorsed reference engine exactly (pairs, colours and pairing-allocated bye).
+See ``docs/systems/dutch.md`` for how each criterion maps to code.
+"""
+
+from __future__ import annotations
+
+from ..dutch.brackets import NoLegalPairing, pair_field
+from ..dutch.colours import colour_of
+from ..dutch.criteria import make_context
+from ..dutch.entrants import build_entrants
+from ..model import Bye, Colour, Game, Result, Round, Tournament
+from ..pairing import NoPairingPossible
+
+__all__ = ["SYSTEM", "DutchSystem", "infer_initial_colour"]
+
+
+def infer_initial_colour(t: Tournament) -> Colour:
+    """The initial colour (5.2.5) as round 1 of ``t`` shows it, or WHITE.
+
+    Used when the tournament does not state it: in round 1 the higher-ranked player
+    of a board gets the initial colour when his pairing number is odd.
+    """
+    if t.settings.initial_colour is not Colour.NONE:
+        return t.settings.initial_colour
+    r1 = t.round(1)
+    if r1 is None or not r1.games:
+        return Colour.WHITE
+    ranked = sorted(p.start_no for p in t.players
+                    if r1.entry(p.start_no) is not None
+                    and not (isinstance(r1.entry(p.start_no), Bye)
+                             and r1.entry(p.start_no).result is not Result.PAIRING_BYE))
+    pos = {no: i for i, no in enumerate(ranked)}
+    for g in r1.games:
+        hi = min(g.white, g.black)
+        if hi not in pos:
+            continue
+        hi_colour = Colour.WHITE if hi == g.white else Colour.BLACK
+        return hi_colour if pos[hi] % 2 == 0 else hi_colour.opposite
+    return Colour.WHITE
+
+
+class DutchSystem:
+    """The FIDE Dutch pairing system."""
+
+    name = "dutch"
+
+    def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
+        t = tournament
+        entrants = build_entrants(t, round_no, players)
+        if not entrants:
+            return Round(round_no)
+        sc = t.settings.scoring
+        ctx = make_context(entrants, round_no, t.settings.rounds,
+                           t.settings.forbidden_pairs(round_no), max(sc.win, sc.draw))
+        try:
+            pairs, bye = pair_field(entrants, ctx)
+        except NoLegalPairing:
+            raise NoPairingPossible(
+                f"round {round_no}: no Dutch pairing satisfies the absolute criteria "
+                "(C.04.3 C.1-C.4: no rematches, no forbidden pairs, colour limits)"
+            ) from None
+        initial = infer_initial_colour(t)
+        real = {p.start_no: t.score(p.start_no, round_no - 1) for p in t.players}
+        boards = []
+        for a, b in pairs:
+            p, q = entrants[a], entrants[b]
+            if colour_of(p, q, initial) is Colour.WHITE:
+                w, bl = p, q
+            else:
+                w, bl = q, p
+            hi, lo = sorted((p, q), key=lambda e: (-real[e.start_no], e.rank))
+            key = (-real[hi.start_no], -real[lo.start_no], hi.rank)
+            boards.append((key, Game(w.start_no, bl.start_no, Result.UNKNOWN)))
+        boards.sort(key=lambda kb: kb[0])
+        byes = (Bye(entrants[bye].start_no, Result.PAIRING_BYE),) if bye is not None else ()
+        return Round(round_no, tuple(g for _, g in boards), byes)
+
+
+SYSTEM = DutchSystem()
