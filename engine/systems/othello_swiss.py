@@ -12,9 +12,13 @@ Players meet someone at about the same place in the standings:
    him he has not met (any earlier pairing, forfeits included, counts as a meeting;
    forbidden pairs are respected) such that the rest of the round can still be
    completed.  That guarantee comes from a maximum-matching oracle
-   (:mod:`monrad.engine.othello.matching`): no exponential backtracking, and a
-   round is refused (:class:`~monrad.engine.pairing.NoPairingPossible`) only when no
-   complete pairing without a rematch exists.
+   (:mod:`monrad.engine.othello.matching`): no exponential backtracking.
+   **Decision** (the source is silent): when no complete pairing without a rematch
+   and with byes at most once exists (late rounds of a short field: 9 players, 9
+   rounds), the round is paired anyway, relaxing step by step: first a second bye,
+   then pairs that met once (then twice ...), preferring players met fewer times.
+   Setting ``options["othello_rematches"] = "never"`` refuses such a round instead
+   (:class:`~monrad.engine.pairing.NoPairingPossible`).
 4. **Colours** afterwards: the player with fewer Blacks gets Black; equal: the
    colours alternate from the last game in which they differed; still equal (e.g.
    round 1): the higher-placed player gets Black on odd boards and White on even
@@ -78,32 +82,60 @@ class OthelloSwiss:
         order = pairing_order(tournament, players)
         hist = histories(tournament, upto=round_no - 1)
         forbidden = tournament.settings.forbidden_pairs(round_no)
+        meetings: dict[frozenset[int], int] = {}
+        for h in hist.values():
+            for rec in h.records:
+                if rec.opponent is not None and rec.opponent > h.player:
+                    key = frozenset((h.player, rec.opponent))
+                    meetings[key] = meetings.get(key, 0) + 1
+        mode = str(tournament.settings.options.get("othello_rematches", "when-needed"))
+        if mode not in ("when-needed", "never"):
+            raise PairingError(f"option othello_rematches must be 'when-needed' or 'never', not {mode!r}")
+        levels = [(0, False)]
+        if mode == "when-needed":
+            levels += [(0, True)] + [(k, True) for k in range(1, max(len(tournament.rounds), 1) + 1)]
+        for max_meetings, extra_byes in levels:
+            rnd = self._pair(order, hist, forbidden, meetings, round_no, max_meetings, extra_byes)
+            if rnd is not None:
+                return rnd
+        raise NoPairingPossible(
+            f"round {round_no}: the {len(order)} players cannot all be paired without a rematch "
+            "(with the bye at most once each)"
+        )
+
+    @staticmethod
+    def _pair(order: list[int], hist: dict[int, History], forbidden: frozenset[frozenset[int]],
+              meetings: dict[frozenset[int], int], round_no: int, max_meetings: int,
+              extra_byes: bool) -> Round | None:
+        """One attempt: pairs may have met ``max_meetings`` times; byes beyond one if ``extra_byes``."""
+
+        def met(i: int, j: int) -> int:
+            return meetings.get(frozenset((order[i], order[j])), 0)
 
         def may_meet(i: int, j: int) -> bool:
-            a, b = order[i], order[j]
-            return b not in hist[a].opponents and frozenset((a, b)) not in forbidden
+            return met(i, j) <= max_meetings and frozenset((order[i], order[j])) not in forbidden
 
         matcher = Matcher(len(order), may_meet)
         byes: list[Bye] = []
         if len(order) % 2 == 1:
-            bye = self._choose_bye(order, hist, may_meet)
-            if bye is None:
-                raise NoPairingPossible(
-                    f"round {round_no}: no player can have the bye (at most once each) with "
-                    "the rest paired without rematches"
-                )
-            matcher.remove(bye)
-            byes.append(Bye(order[bye], Result.PAIRING_BYE))
+            candidates = [i for i in range(len(order) - 1, -1, -1) if extra_byes or not hist[order[i]].byes]
+            candidates.sort(key=lambda i: hist[order[i]].byes)  # stable: lowest first within a bye count
+            for i in candidates:
+                trial = Matcher(len(order), may_meet)
+                if trial.remove(i):
+                    matcher = trial
+                    byes.append(Bye(order[i], Result.PAIRING_BYE))
+                    break
+            else:
+                return None
         if not matcher.perfect():
-            raise NoPairingPossible(
-                f"round {round_no}: the {len(order) - len(byes)} players cannot all be paired "
-                "without a rematch"
-            )
+            return None
         games: list[Game] = []
         left = [i for i in range(len(order)) if i in matcher.alive]
         while left:
             top = left[0]
-            for other in left[1:]:
+            # nearest first, players met fewer times before those met more often
+            for other in sorted(left[1:], key=lambda j: met(top, j)):
                 if matcher.can_pair(top, other):
                     matcher.take(top, other)
                     white, black = choose_colours(hist[order[top]], hist[order[other]], len(games) + 1)
@@ -114,16 +146,6 @@ class OthelloSwiss:
             else:  # cannot happen while the matching is perfect
                 raise NoPairingPossible(f"round {round_no}: player {order[top]} cannot be paired")
         return Round(round_no, tuple(games), tuple(byes))
-
-    @staticmethod
-    def _choose_bye(order: list[int], hist: dict[int, History], may_meet) -> int | None:
-        for i in range(len(order) - 1, -1, -1):
-            if hist[order[i]].byes:
-                continue
-            trial = Matcher(len(order), may_meet)
-            if trial.remove(i):
-                return i
-        return None
 
 
 SYSTEM = OthelloSwiss()
