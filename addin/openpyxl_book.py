@@ -13,7 +13,8 @@ Safety:
 * :meth:`OpenpyxlBook.save` never writes half a file: it copies the original to a
   backup (``<stem>.backup-YYYYmmdd-HHMMSS<ext>`` next to it), writes the new
   workbook to a temporary file in the same folder and moves it over the original
-  with :func:`os.replace`.
+  with :func:`os.replace`.  The newest :data:`KEEP_BACKUPS` backups are kept; older
+  ones (only files named by that pattern) are removed.
 
 The workbook is loaded with formulas kept (``data_only=False``) so that a user's
 formulas survive a save; a formula cell therefore reads as its formula text.
@@ -22,7 +23,9 @@ formulas survive a save; a formula cell therefore reads as its formula text.
 from __future__ import annotations
 
 import datetime as _dt
+import glob
 import os
+import re
 import shutil
 import tempfile
 import zipfile
@@ -39,12 +42,15 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .binding import CellValue, WorkbookError, a1, a1_range
 
-__all__ = ["OpenpyxlBook", "open_book", "MAX_FILE_BYTES", "MAX_ROWS", "backup_name"]
+__all__ = ["OpenpyxlBook", "open_book", "new_book", "MAX_FILE_BYTES", "MAX_ROWS", "KEEP_BACKUPS",
+           "backup_name", "backups_of"]
 
 #: Larger workbooks are refused (a club tournament is a few hundred kilobytes).
 MAX_FILE_BYTES = 50 * 1024 * 1024
 #: Sheets with more rows are refused.
 MAX_ROWS = 100_000
+#: How many backups of one workbook are kept (the oldest beyond this are removed).
+KEEP_BACKUPS = 10
 
 _THIN = Side(style="thin", color="808080")
 
@@ -69,6 +75,19 @@ def backup_name(path: Path, when: _dt.datetime | None = None) -> Path:
         candidate = path.with_name(f"{path.stem}.backup-{stamp}-{n}{path.suffix}")
         n += 1
     return candidate
+
+
+def backups_of(path: Path) -> list[Path]:
+    """The backups of ``path`` made by :meth:`OpenpyxlBook.save`, oldest first."""
+    pattern = re.compile(
+        re.escape(path.stem) + r"\.backup-(\d{8}-\d{6})(?:-(\d+))?" + re.escape(path.suffix) + "$"
+    )
+    found = []
+    for q in path.parent.glob(f"{glob.escape(path.stem)}.backup-*"):
+        m = pattern.fullmatch(q.name)
+        if m:
+            found.append(((m.group(1), int(m.group(2) or 1)), q))
+    return [q for _, q in sorted(found)]
 
 
 def _plain(value: object) -> CellValue:
@@ -249,6 +268,8 @@ class OpenpyxlBook:
             self.backup = backup_name(path)
             shutil.copy2(path, self.backup)
         self.save_as(path)
+        for old in backups_of(path)[:-KEEP_BACKUPS]:
+            old.unlink(missing_ok=True)
         return str(self.backup) if self.backup else None
 
     def save_as(self, path: Path | str) -> None:

@@ -1,0 +1,230 @@
+"""The two buttons, written once above :class:`~monrad.addin.binding.WorkbookBinding`.
+
+* :func:`pair_next_round` -- "Pair next round" / ``monrad pair club.xlsx``
+* :func:`update_standings` -- "Update standings" / ``monrad standings club.xlsx``
+
+Both read the workbook through the binding (:func:`monrad.converters.xlsx.read_book`),
+change only the cells the tool owns (a new ``Round N`` sheet; the ``Standings``
+sheet) and save through the binding (the file back end keeps a backup and replaces
+the file atomically).  Both return a :class:`JobReport` on success and raise
+:class:`JobError` (a one-line message, never a traceback) when they refuse:
+
+* the next round is paired already and has no results yet ("pressed twice"); with
+  ``repair=True`` that round is paired again instead;
+* results are missing in the previous round: the message lists the boards and
+  their cells.  Postponed/adjourned games do not block where the system allows
+  pairing round by round with games outstanding (NSF-5, SSF-3, DSU-1);
+* every planned round is paired already; the workbook cannot be read (the message
+  names the sheet and cell).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..converters.errors import InputError
+from ..converters.xlsx import ClubBook, points_value, read_book, write_round, write_standings
+from ..engine.model import Result, Round, Tournament
+from ..engine.pairing import PairingError, pair_round
+from . import layout as L
+from .binding import WorkbookBinding, WorkbookError
+
+__all__ = ["JobReport", "JobError", "pair_next_round", "update_standings", "standings_table"]
+
+
+class JobError(WorkbookError):
+    """A button press that is refused, with the reason in one line."""
+
+
+@dataclass
+class JobReport:
+    """What a job did, for the CLI's output or Excel's status bar."""
+
+    message: str
+    round: int | None = None
+    sheets_written: list[str] = field(default_factory=list)
+    backup: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        lines = [self.message, *self.notes]
+        if self.backup:
+            lines.append(f"backup: {self.backup}")
+        return "\n".join(lines)
+
+
+def _read(book: WorkbookBinding) -> ClubBook:
+    try:
+        return read_book(book)
+    except WorkbookError:
+        raise
+    except InputError as exc:
+        raise JobError(str(exc)) from None
+
+
+def _missing_boards(cb: ClubBook, rnd: Round) -> list[str]:
+    """'board 3 (E5)' for every game of ``rnd`` that blocks the next pairing."""
+    allow_pending = cb.tournament.settings.system in L.POSTPONE_SYSTEMS
+    out = []
+    for board, g in enumerate(rnd.games, 1):
+        if g.white_result is Result.UNKNOWN or (
+            g.white_result is Result.PENDING and not allow_pending
+        ):
+            cell = cb.result_cells.get((rnd.number, board), "?")
+            out.append(f"board {board} ({cell})")
+    return out
+
+
+def _last_sheet_before(cb: ClubBook, book: WorkbookBinding, n: int) -> str | None:
+    earlier = [cb.round_sheets[k] for k in sorted(cb.round_sheets) if k < n]
+    if earlier:
+        return earlier[-1]
+    names = book.sheet_names()
+    return cb.layout.players_sheet if cb.layout.players_sheet in names else None
+
+
+def pair_next_round(
+    book: WorkbookBinding, repair: bool = False, system: str | None = None, *, save: bool = True
+) -> JobReport:
+    """Pair the next round into a new ``Round N`` sheet and refresh the standings.
+
+    ``system`` overrides the Settings sheet's system for this pairing.  With
+    ``repair=True`` the last paired round is paired again, provided it has no
+    results yet.  Raises :class:`JobError` when it refuses (see the module doc).
+    """
+    cb = _read(book)
+    t = cb.tournament
+    lay = cb.layout
+    last = t.rounds_played
+    notes: list[str] = []
+    if last:
+        last_round = t.round(last)
+        assert last_round is not None
+        entered = cb.results_entered.get(last, 0)
+        if entered == 0 and last_round.games:
+            if not repair:
+                raise JobError(
+                    f"{book.name}: round {last} is already paired and has no results yet "
+                    f"(sheet {cb.round_sheets[last]!r}); enter its results first, "
+                    f"or use --repair to pair round {last} again"
+                )
+        elif repair:
+            raise JobError(
+                f"{book.name}: round {last} has {entered} result(s) entered; "
+                f"only a round without results can be re-paired"
+            )
+        if not repair:
+            missing = _missing_boards(cb, last_round)
+            if missing:
+                raise JobError(
+                    f"{book.name}: round {last} is missing results on {len(missing)} "
+                    f"board(s) of sheet {cb.round_sheets[last]!r}: {', '.join(missing)}"
+                )
+    elif repair:
+        raise JobError(f"{book.name}: no round is paired yet; nothing to re-pair")
+    if not t.players:
+        raise JobError(f"{book.name}: the {lay.players_sheet!r} sheet has no players")
+    target = last if repair else t.next_round
+    try:
+        new = pair_round(t, system, round_no=target if repair else None, repair=repair)
+    except PairingError as exc:
+        raise JobError(f"{book.name}: {exc}") from None
+    if repair:
+        sheet = cb.round_sheets[target]
+        after = _last_sheet_before(cb, book, target)
+        book.delete_sheet(sheet)
+    else:
+        after = _last_sheet_before(cb, book, target)
+    t.set_round(new)
+    name = write_round(book, t, new, lay, after=after)
+    cb.round_sheets[target] = name
+    written = [name]
+    table_note = _write_standings(book, cb)
+    written.append(lay.standings_sheet)
+    if table_note:
+        notes.append(table_note)
+    byes = [b.player for b in new.byes if b.result is Result.PAIRING_BYE]
+    what = "re-paired" if repair else "paired"
+    msg = f"round {target} {what}: {len(new.games)} boards" + (
+        f", bye: {', '.join(f'{t.player(p).name} ({p})' for p in byes)}" if byes else "")
+    backup = book.save() if save else None
+    return JobReport(msg, target, written, backup, notes)
+
+
+def _complete_upto(cb: ClubBook) -> tuple[int, list[str]]:
+    """The last round whose every result is in (pending games allowed where the
+    system allows them), and notes about rounds still open."""
+    t = cb.tournament
+    upto = 0
+    notes = []
+    for rnd in t.rounds:
+        missing = _missing_boards(cb, rnd)
+        if missing:
+            notes.append(f"round {rnd.number}: results missing on {len(missing)} board(s)")
+            break
+        upto = rnd.number
+    return upto, notes
+
+
+def standings_table(t: Tournament, upto: int, lay: L.Layout) -> tuple[list[str], list[list], str | None]:
+    """(header, rows, note) of the standings after round ``upto``.
+
+    Uses :func:`monrad.engine.standings.standings` with the Settings tie-breaks (or
+    the system's own); if that module is unavailable, points only, with a note.
+    """
+    club = {p.start_no: p.club for p in t.players}
+    rating = {p.start_no: p.rating or None for p in t.players}
+    base = [lay.standings_rank, L.PLAYER_COLUMNS["start_no"][lay.lang],
+            L.PLAYER_COLUMNS["name"][lay.lang], L.PLAYER_COLUMNS["club"][lay.lang],
+            L.PLAYER_COLUMNS["rating"][lay.lang], lay.standings_points]
+    try:
+        from ..engine.standings import standings
+    except ImportError:
+        standings = None  # type: ignore[assignment]
+    if standings is None:
+        scores = t.scores(upto)
+        order = sorted(scores, key=lambda p: (-scores[p], p))
+        rows, rank, prev = [], 0, None
+        for i, p in enumerate(order, 1):
+            if scores[p] != prev:
+                rank, prev = i, scores[p]
+            rows.append([rank, p, t.player(p).name, club[p], rating[p], points_value(scores[p])])
+        return base, rows, "tie-breaks unavailable: points only"
+    table = standings(t, list(t.settings.tiebreaks) or None, upto=upto)
+    dict_rows = table.as_rows()
+    codes = [k for k in (dict_rows[0] if dict_rows else {}) if k not in
+             ("rank", "start_no", "name", "points")]
+    rows = []
+    for r in dict_rows:
+        p = int(r["start_no"])  # type: ignore[arg-type]
+        pts = r["points"]
+        if isinstance(pts, Fraction):
+            pts = points_value(pts)
+        vals = [r[c] for c in codes]
+        vals = [points_value(v) if isinstance(v, Fraction) else v for v in vals]
+        rows.append([r["rank"], p, r["name"], club[p], rating[p], pts, *vals])
+    return base + codes, rows, None
+
+
+def _write_standings(book: WorkbookBinding, cb: ClubBook) -> str | None:
+    upto, notes = _complete_upto(cb)
+    t = cb.tournament
+    header, rows, note = standings_table(t, upto, cb.layout)
+    title = cb.layout.standings_title.format(n=upto)
+    if t.info.get("name"):
+        title = f"{t.info['name']} - {title}"
+    notes = ([note] if note else []) + notes
+    write_standings(book, cb.layout, title, header, rows, "; ".join(notes) or None)
+    return "; ".join(notes) or None
+
+
+def update_standings(book: WorkbookBinding, *, save: bool = True) -> JobReport:
+    """Rewrite the ``Standings`` sheet after the last round with every result in."""
+    cb = _read(book)
+    note = _write_standings(book, cb)
+    upto, _ = _complete_upto(cb)
+    backup = book.save() if save else None
+    return JobReport(f"standings after round {upto} written to sheet "
+                     f"{cb.layout.standings_sheet!r}", upto, [cb.layout.standings_sheet],
+                     backup, [note] if note else [])

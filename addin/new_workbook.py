@@ -1,0 +1,241 @@
+"""``monrad new club.xlsx --system nsf --rounds 7 [--players roster.csv] [--lang no]``.
+
+Creates a club workbook in the layout of :mod:`monrad.addin.layout`: a Settings
+sheet, a Players sheet (filled from a roster if one is given) and an empty
+Standings sheet.  Round sheets are added by "Pair next round".
+
+The seed for every lot is drawn here when none is given and written to the
+Settings sheet, so that each lot can be reproduced later.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import io
+import os
+import secrets
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from ..converters.club_sheets import ReadOptions, read_roster
+from ..converters.errors import MAX_INPUT_BYTES, InputError
+from ..engine.model import Player
+from ..engine.pairing import available_systems
+from . import layout as L
+from .binding import CellValue, WorkbookError
+from .openpyxl_book import OpenpyxlBook, new_book
+
+__all__ = ["create_workbook", "read_roster_csv", "build_book"]
+
+#: Every round's result column and the tie-break list accept these scorings.
+SCORINGS = ("classic", "3-1-0", "school")
+
+_FIXED_TIME = _dt.datetime(2025, 1, 1, 0, 0, 0)
+
+
+class _Rows:
+    """A read-only :class:`~monrad.addin.binding.WorkbookBinding` over rows in memory
+    (used to read a CSV roster with the same header rules as a sheet)."""
+
+    def __init__(self, name: str, sheet: str, rows: list[list[CellValue]]) -> None:
+        self.name = name
+        self._sheet = sheet
+        self._rows = rows
+
+    def sheet_names(self) -> list[str]:
+        return [self._sheet]
+
+    def used_size(self, sheet: str) -> tuple[int, int]:
+        return len(self._rows), max((len(r) for r in self._rows), default=0)
+
+    def read_range(self, sheet, first_row, first_col, last_row, last_col):
+        out = []
+        for r in range(first_row, last_row + 1):
+            row = self._rows[r - 1] if r - 1 < len(self._rows) else []
+            out.append([row[c - 1] if c - 1 < len(row) else None
+                        for c in range(first_col, last_col + 1)])
+        return out
+
+
+def read_roster_csv(path: str | Path) -> list[Player]:
+    """Players from a CSV roster (``,``, ``;`` or tab separated; UTF-8, with or
+    without BOM, or cp1252), headers as on a sheet (``Navn``, ``Klubb``, ``Elo`` ...)."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_INPUT_BYTES:
+            raise InputError("file too large for a roster", source=str(p))
+        data = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read ({exc.strerror})", source=str(p)) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252")
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows: list[list[CellValue]] = [
+        [c.strip() or None for c in row] for row in csv.reader(io.StringIO(text), dialect)
+    ]
+    return read_roster(_Rows(p.name, "csv", rows), "csv",  # type: ignore[arg-type]
+                       ReadOptions(name_order="keep"), source=str(p))
+
+
+def _header_style(ws, row: int, ncols: int) -> None:
+    for c in range(1, ncols + 1):
+        cell = ws.cell(row, c)
+        cell.font = Font(bold=True)
+        cell.fill = PatternFill("solid", start_color="D9E1F2", end_color="D9E1F2")
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+
+
+def build_book(
+    path: str | Path,
+    system: str,
+    rounds: int,
+    players: Sequence[Player] = (),
+    lang: str = "en",
+    *,
+    name: str = "",
+    seed: int | None = None,
+    scoring: str = "classic",
+    tiebreaks: Iterable[str] = (),
+    fixed_time: bool = False,
+) -> OpenpyxlBook:
+    """The new workbook in memory (see :func:`create_workbook`)."""
+    lay = L.layout_for(lang)
+    if rounds < 1:
+        raise WorkbookError(f"rounds must be 1 or more, not {rounds}")
+    if scoring not in SCORINGS:
+        raise WorkbookError(f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
+    known = available_systems()
+    if known and system.strip().lower() not in known:
+        raise WorkbookError(f"unknown system {system!r} (available: {', '.join(known)})")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    book = new_book(path)
+    wb = book.workbook
+    if fixed_time:
+        wb.properties.created = wb.properties.modified = _FIXED_TIME
+    wb.properties.creator = "monrad"
+    wb.properties.title = name or lay.settings_title
+
+    # --- Settings ---------------------------------------------------------------------
+    ws = wb.create_sheet(lay.settings_sheet)
+    ws["A1"] = lay.settings_title
+    ws["A1"].font = Font(bold=True, size=14)
+    ws.append(list(lay.settings_headers))
+    _header_style(ws, 2, 3)
+    values: dict[str, CellValue] = {
+        "name": name or None, "system": system, "rounds": rounds, "scoring": scoring,
+        "tiebreaks": ", ".join(tiebreaks) or None, "othello_c": None, "seed": seed,
+        "initial_colour": None,
+    }
+    for i, key in enumerate(L.SETTINGS_KEYS, L.SETTINGS_FIRST_ROW):
+        ws.cell(i, 1, lay.setting_label(key)).font = Font(bold=True)
+        ws.cell(i, 2, values[key])
+        ws.cell(i, 3, L.SETTINGS_HELP.get(key, {}).get(lay.lang))
+        ws.cell(i, 3).font = Font(italic=True, color="666666")
+        ws.cell(i, 2).alignment = Alignment(horizontal="left")
+    row_of = {k: i for i, k in enumerate(L.SETTINGS_KEYS, L.SETTINGS_FIRST_ROW)}
+    if known:
+        dv = DataValidation(type="list", formula1='"' + ",".join(known) + '"', allow_blank=False)
+        dv.add(f"B{row_of['system']}")
+        ws.add_data_validation(dv)
+    dv = DataValidation(type="list", formula1='"' + ",".join(SCORINGS) + '"', allow_blank=True)
+    dv.add(f"B{row_of['scoring']}")
+    ws.add_data_validation(dv)
+    dv = DataValidation(type="whole", operator="between", formula1="1", formula2="99")
+    dv.add(f"B{row_of['rounds']}")
+    ws.add_data_validation(dv)
+    ws.column_dimensions["A"].width = 30
+    ws.column_dimensions["B"].width = 26
+    ws.column_dimensions["C"].width = 52
+    ws.freeze_panes = "A3"
+
+    # --- Players ----------------------------------------------------------------------
+    wp = wb.create_sheet(lay.players_sheet)
+    keys = list(L.PLAYER_COLUMNS)
+    wp.append([lay.player_header(k) for k in keys])
+    _header_style(wp, 1, len(keys))
+    for p in sorted(players, key=lambda p: p.start_no):
+        row: list[CellValue] = []
+        for k in keys:
+            v = getattr(p, k)
+            row.append(v if v not in ("", 0, None) else None)
+        wp.append(row)
+    widths = {"start_no": 6, "name": 28, "club": 20, "rating": 8, "fide_id": 11,
+              "national_id": 10, "birth": 12, "sex": 6, "title": 6, "federation": 9,
+              "withdrawn_after": 12, "entered_at": 12}
+    from .binding import col_letter
+
+    for i, k in enumerate(keys, 1):
+        wp.column_dimensions[col_letter(i)].width = widths[k]
+    wp.row_dimensions[1].height = 30
+    wp.freeze_panes = "C2"
+    wp.print_title_rows = "1:1"
+    wp.page_setup.paperSize = wp.PAPERSIZE_A4
+    wp.page_setup.orientation = "landscape"
+    wp.sheet_properties.pageSetUpPr.fitToPage = True
+    wp.page_setup.fitToWidth = 1
+    wp.page_setup.fitToHeight = 0
+
+    # --- Standings (the tool's) -------------------------------------------------------
+    wb.create_sheet(lay.standings_sheet)
+    from ..converters.xlsx import write_standings
+
+    header = [lay.standings_rank, lay.player_header("start_no"), lay.player_header("name"),
+              lay.player_header("club"), lay.player_header("rating"), lay.standings_points]
+    title = lay.standings_title.format(n=0)
+    if name:
+        title = f"{name} - {title}"
+    write_standings(book, lay, title, header, [])
+    wb.active = 1
+    return book
+
+
+def create_workbook(
+    path: str | os.PathLike[str],
+    system: str,
+    rounds: int,
+    players: str | os.PathLike[str] | Sequence[Player] | None = None,
+    lang: str = "en",
+    *,
+    name: str = "",
+    seed: int | None = None,
+    scoring: str = "classic",
+    tiebreaks: Iterable[str] = (),
+    overwrite: bool = False,
+) -> Path:
+    """Create a club workbook at ``path`` and return its path.
+
+    ``players`` is a roster file (``.csv``, or a ``.xlsx`` in any club layout) or a
+    list of :class:`~monrad.engine.model.Player`.  Refuses to overwrite an existing
+    file unless ``overwrite``.  Written through a temporary file and
+    :func:`os.replace`, like every save.
+    """
+    p = Path(path)
+    if p.suffix.lower() not in (".xlsx", ".xlsm"):
+        raise WorkbookError(f"{p}: the workbook name must end in .xlsx")
+    if p.exists() and not overwrite:
+        raise WorkbookError(f"{p}: exists already; choose another name")
+    roster: Sequence[Player] = ()
+    if players is not None and not isinstance(players, (str, os.PathLike)):
+        roster = list(players)
+    elif players is not None:
+        rp = Path(players)
+        if rp.suffix.lower() in (".xlsx", ".xlsm"):
+            from ..converters.club_sheets import read_club_workbook
+
+            roster = read_club_workbook(rp, ReadOptions(name_order="keep")).players
+        else:
+            roster = read_roster_csv(rp)
+    book = build_book(p, system, rounds, roster, lang, name=name, seed=seed, scoring=scoring,
+                      tiebreaks=tiebreaks)
+    book.save_as(p)
+    return p

@@ -1,0 +1,369 @@
+"""monrad's own club workbook <-> the tournament model.
+
+The layout (sheet names, headers, owned cells) is :mod:`monrad.addin.layout`; this
+module reads a workbook in that layout into a :class:`~monrad.engine.model.Tournament`
+and writes the tool's parts (a round's pairing list, the standings) back, always
+through a :class:`~monrad.addin.binding.WorkbookBinding`, so the same code serves
+a file on disk (openpyxl) and the live workbook in Excel (xlwings).
+
+Reading never changes the book.  Anything unreadable raises
+:class:`~monrad.converters.errors.InputError` naming the sheet and cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from ..addin.binding import CellValue, WorkbookBinding, a1
+from ..addin import layout as L
+from ..engine.model import (
+    Bye,
+    Colour,
+    Game,
+    ModelError,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
+)
+from .club_sheets import ReadOptions, read_roster
+from .errors import InputError
+from .notation import NotationError, format_result, parse_result
+
+__all__ = [
+    "ClubBook",
+    "read_book",
+    "read_xlsx",
+    "read_settings",
+    "parse_scoring",
+    "round_rows",
+    "write_round",
+    "write_standings",
+    "points_value",
+    "SEED_KEYS",
+]
+
+#: The Settings sheet's one seed is recorded under each of these keys of
+#: ``Settings.seeds`` (every lot a system or tie-break draws uses one of them).
+SEED_KEYS = ("lot", "draw", "colour", "disc_flip")
+
+_SCORING_NAMES = {
+    "": Scoring.classic, "classic": Scoring.classic, "1-½-0": Scoring.classic,
+    "1-0.5-0": Scoring.classic, "1/½/0": Scoring.classic, "standard": Scoring.classic,
+    "3-1-0": Scoring.three_one_zero, "3/1/0": Scoring.three_one_zero,
+    "three_one_zero": Scoring.three_one_zero, "football": Scoring.three_one_zero,
+    "school": Scoring.school, "3-2-1": Scoring.school, "3/2/1": Scoring.school,
+    "skole": Scoring.school, "skol": Scoring.school, "skola": Scoring.school,
+}
+_COLOUR_WORDS = {
+    "white": Colour.WHITE, "w": Colour.WHITE, "hvit": Colour.WHITE, "vit": Colour.WHITE,
+    "hvid": Colour.WHITE, "white1": Colour.WHITE,
+    "black": Colour.BLACK, "b": Colour.BLACK, "svart": Colour.BLACK, "sort": Colour.BLACK,
+    "black1": Colour.BLACK,
+}
+
+
+@dataclass
+class ClubBook:
+    """A monrad workbook as read: the tournament plus where things are."""
+
+    tournament: Tournament
+    layout: L.Layout
+    #: round number -> sheet name
+    round_sheets: dict[int, str] = field(default_factory=dict)
+    #: (round, board) -> result cell ("E7")
+    result_cells: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: round number -> number of board rows with any result typed
+    results_entered: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def othello(self) -> bool:
+        return L.is_othello(self.tournament.settings.system)
+
+
+def parse_scoring(text: str) -> Scoring:
+    """``classic``/``1-½-0``, ``3-1-0``, ``school``/``3-2-1`` -> :class:`Scoring`."""
+    key = " ".join(str(text).casefold().split())
+    if key not in _SCORING_NAMES:
+        raise ValueError(f"unknown scoring {text!r} (classic, 3-1-0 or school)")
+    return _SCORING_NAMES[key]()
+
+
+def _settings_labels() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, labels in L.SETTINGS_KEYS.items():
+        for label in labels.values():
+            out[" ".join(label.casefold().split())] = key
+        out[key] = key
+    return out
+
+
+def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[str, object]]:
+    """The Settings sheet: (settings, info).  Labels are accepted in any language."""
+    sheet = lay.settings_sheet
+    src = book.name
+    labels = _settings_labels()
+    last_row, _ = book.used_size(sheet)
+    values: dict[str, tuple[CellValue, str]] = {}
+    for i, (label, value) in enumerate(book.read_range(sheet, 1, 1, last_row, 2), 1):
+        key = labels.get(" ".join(str(label or "").casefold().split()))
+        if key is not None:
+            values[key] = (value, a1(i, 2))
+
+    def text(key: str) -> str:
+        v = values.get(key, (None, ""))[0]
+        return "" if v is None else str(v).strip()
+
+    def where(key: str) -> dict:
+        return {"source": src, "sheet": sheet, "cell": values[key][1]}
+
+    system = text("system").lower() or "dutch"
+    rounds_txt = text("rounds")
+    rounds = None
+    if rounds_txt:
+        try:
+            rounds = int(float(rounds_txt))
+        except ValueError:
+            raise InputError(f"rounds: {rounds_txt!r} is not a number", **where("rounds")) from None
+        if rounds < 1:
+            raise InputError("rounds must be 1 or more", **where("rounds"))
+    try:
+        scoring = parse_scoring(text("scoring"))
+    except ValueError as exc:
+        raise InputError(str(exc), **where("scoring")) from None
+    tiebreaks = tuple(c.strip() for c in text("tiebreaks").replace(";", ",").split(",")
+                      if c.strip())
+    mbq_c = None
+    if text("othello_c"):
+        try:
+            mbq_c = Fraction(text("othello_c").replace(",", "."))
+        except ValueError:
+            raise InputError(f"Othello C: {text('othello_c')!r} is not a number",
+                             **where("othello_c")) from None
+    seeds: dict[str, int] = {}
+    if text("seed"):
+        try:
+            seed = int(float(text("seed")))
+        except ValueError:
+            raise InputError(f"seed: {text('seed')!r} is not a whole number",
+                             **where("seed")) from None
+        seeds = {k: seed for k in SEED_KEYS}
+    colour = Colour.NONE
+    if text("initial_colour"):
+        colour = _COLOUR_WORDS.get(text("initial_colour").casefold(), None)  # type: ignore[assignment]
+        if colour is None:
+            raise InputError(f"colour {text('initial_colour')!r}: write white or black",
+                             **where("initial_colour"))
+    settings = Settings(system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
+                        seeds=seeds, mbq_c=mbq_c, initial_colour=colour)
+    info: dict[str, object] = {}
+    if text("name"):
+        info["name"] = text("name")
+    return settings, info
+
+
+def _int(v: CellValue) -> int | None:
+    if isinstance(v, bool) or v is None:
+        return None
+    if isinstance(v, int):
+        return v
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    if isinstance(v, str) and v.strip().isdigit():
+        return int(v.strip())
+    return None
+
+
+def _read_round(book: WorkbookBinding, cb: ClubBook, sheet: str, number: int) -> Round:
+    t, lay = cb.tournament, cb.layout
+    src = book.name
+    last_row, _ = book.used_size(sheet)
+    ncols = len(L.ROUND_COLUMNS)
+    col = {k: i for i, k in enumerate(L.ROUND_COLUMNS)}
+    known = set(t.start_numbers)
+    games: list[Game] = []
+    byes: list[Bye] = []
+    entered = 0
+    postpone_ok = t.settings.system in L.POSTPONE_SYSTEMS
+    for offset, row in enumerate(book.read_range(sheet, L.ROUND_FIRST_ROW, 1, last_row, ncols)):
+        r = L.ROUND_FIRST_ROW + offset
+        row = list(row) + [None] * (ncols - len(row))
+        wno, bno = row[col["white_no"]], row[col["black_no"]]
+        if wno is None and bno is None:
+            continue
+
+        def at(key: str) -> dict:
+            return {"source": src, "sheet": sheet, "cell": a1(r, col[key] + 1)}
+
+        w = _int(wno)
+        if w is None or w not in known:
+            raise InputError(f"{wno!r} is not a start number on the roster", **at("white_no"))
+        if bno is None:
+            byes.append(Bye(w, Result.PAIRING_BYE))
+            continue
+        b = _int(bno)
+        if b is None or b not in known:
+            raise InputError(f"{bno!r} is not a start number on the roster", **at("black_no"))
+        res = row[col["result"]]
+        try:
+            parsed = parse_result(res, othello=cb.othello)
+        except NotationError as exc:
+            raise InputError(str(exc), **at("result")) from None
+        board = len(games) + 1
+        cb.result_cells[(number, board)] = a1(r, L.RESULT_COL)
+        try:
+            if parsed is None:
+                games.append(Game(w, b))
+            else:
+                entered += 1
+                if parsed.pending is not None and not postpone_ok:
+                    raise InputError(
+                        f"{t.settings.system} does not allow postponed games; enter the result",
+                        **at("result"))
+                games.append(Game(w, b, parsed.white, parsed.black, parsed.white_discs,
+                                  parsed.black_discs, parsed.pending))
+        except ModelError as exc:
+            raise InputError(str(exc), **at("white_no")) from None
+    cb.results_entered[number] = entered
+    try:
+        return Round(number, tuple(games), tuple(byes))
+    except ModelError as exc:
+        raise InputError(str(exc), source=src, sheet=sheet) from None
+
+
+def read_book(book: WorkbookBinding) -> ClubBook:
+    """Read a monrad workbook (Settings, Players, Round N sheets) into the model."""
+    lay = L.detect_layout(book.sheet_names())
+    if lay is None:
+        raise InputError(
+            "not a monrad workbook: no Settings/Players sheets "
+            "(create one with 'monrad new', or read a club sheet with the club-sheet reader)",
+            source=book.name)
+    settings, info = read_settings(book, lay)
+    players = read_roster(book, lay.players_sheet, ReadOptions(name_order="keep"),
+                          source=book.name)
+    t = Tournament(settings=settings, players=players, info=info)
+    cb = ClubBook(t, lay)
+    for sheet in book.sheet_names():
+        n = lay.round_number(sheet)
+        if n is None:
+            continue
+        if n in cb.round_sheets:
+            raise InputError(f"two sheets for round {n}", source=book.name, sheet=sheet)
+        cb.round_sheets[n] = sheet
+    for n in sorted(cb.round_sheets):
+        t.rounds.append(_read_round(book, cb, cb.round_sheets[n], n))
+    try:
+        t.validate()
+    except ModelError as exc:
+        raise InputError(str(exc), source=book.name) from None
+    return cb
+
+
+def read_xlsx(path: str | Path) -> Tournament:
+    """The tournament in a monrad workbook file."""
+    from ..addin.openpyxl_book import open_book
+
+    return read_book(open_book(path)).tournament
+
+
+def points_value(points: Fraction) -> int | float:
+    """A score as a cell number (``2`` or ``2.5``)."""
+    return int(points) if points.denominator == 1 else float(points)
+
+
+def round_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[CellValue]]:
+    """The board and bye rows of a round's sheet (below the two title rows)."""
+    before = t.scores(rnd.number - 1)
+    rows: list[list[CellValue]] = []
+    for board, g in enumerate(rnd.games, 1):
+        res = ""
+        if g.white_result is not Result.UNKNOWN:
+            res = format_result(g.white_result, g.black_result, g.white_discs, g.black_discs,
+                                lay.postponed)
+        rows.append([
+            board, g.white, t.player(g.white).name, points_value(before[g.white]),
+            res or None, points_value(before[g.black]), g.black, t.player(g.black).name,
+        ])
+    for b in rnd.byes:
+        if b.result is not Result.PAIRING_BYE:
+            continue
+        pts = points_value(t.settings.scoring.points(b.result))
+        rows.append([None, b.player, t.player(b.player).name, points_value(before[b.player]),
+                     f"{pts}", None, None, lay.bye])
+    return rows
+
+
+def write_round(
+    book: WorkbookBinding, t: Tournament, rnd: Round, lay: L.Layout, *, after: str | None
+) -> str:
+    """Add the sheet of a freshly paired round: title, headers, boards, byes, the
+    result drop-downs (highlighted while empty) and the print layout.  Returns the
+    sheet name."""
+    name = lay.round_name(rnd.number)
+    othello = L.is_othello(t.settings.system)
+    book.add_sheet(name, after=after)
+    ncols = len(L.ROUND_COLUMNS)
+    title = lay.round_title.format(n=rnd.number)
+    if t.info.get("name"):
+        title = f"{t.info['name']} - {title}"
+    book.write_range(name, 1, 1, [[title]])
+    book.style_range(name, 1, 1, 1, 1, bold=True)
+    book.write_range(name, 2, 1, [lay.round_headers(othello)])
+    book.style_range(name, 2, 1, 2, ncols, bold=True, fill="D9E1F2", border=True, align="center")
+    rows = round_rows(t, rnd, lay)
+    if rows:
+        book.write_range(name, L.ROUND_FIRST_ROW, 1, rows)
+        last = L.ROUND_FIRST_ROW + len(rows) - 1
+        book.style_range(name, L.ROUND_FIRST_ROW, 1, last, ncols, border=True)
+        for key in ("board", "white_no", "white_pts", "result", "black_pts", "black_no"):
+            c = list(L.ROUND_COLUMNS).index(key) + 1
+            book.style_range(name, L.ROUND_FIRST_ROW, c, last, c, align="center")
+    nboards = len(rnd.games)
+    if nboards:
+        choices = list(L.CHESS_RESULTS)
+        if t.settings.system in L.POSTPONE_SYSTEMS:
+            choices.append(lay.postponed)
+        book.set_result_cells(name, L.ROUND_FIRST_ROW, L.RESULT_COL,
+                              L.ROUND_FIRST_ROW + nboards - 1, choices, strict=not othello)
+    book.set_column_widths(name, {1: 7, 2: 6, 3: 28, 4: 6, 5: 10, 6: 6, 7: 6, 8: 28})
+    book.set_print_layout(name, L.ROUND_TITLE_ROWS)
+    return name
+
+
+def write_standings(
+    book: WorkbookBinding,
+    lay: L.Layout,
+    title: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence[CellValue]],
+    note: str | None = None,
+) -> None:
+    """Rewrite the Standings sheet (the tool's as a whole): title, header, rows."""
+    sheet = lay.standings_sheet
+    if sheet not in book.sheet_names():
+        book.add_sheet(sheet)
+    last_row, last_col = book.used_size(sheet)
+    if last_row:
+        book.clear_range(sheet, 1, 1, last_row, max(last_col, len(header)))
+        book.style_range(sheet, 2, 1, max(last_row, 2), max(last_col, len(header)),
+                         bold=False, border=False)
+    book.write_range(sheet, 1, 1, [[title]])
+    book.style_range(sheet, 1, 1, 1, 1, bold=True)
+    book.write_range(sheet, 2, 1, [list(header)])
+    book.style_range(sheet, 2, 1, 2, len(header), bold=True, fill="D9E1F2", border=True,
+                     align="center")
+    if rows:
+        book.write_range(sheet, L.STANDINGS_FIRST_ROW, 1, [list(r) for r in rows])
+        book.style_range(sheet, L.STANDINGS_FIRST_ROW, 1,
+                         L.STANDINGS_FIRST_ROW + len(rows) - 1, len(header), border=True)
+    if note:
+        book.write_range(sheet, L.STANDINGS_FIRST_ROW + len(rows) + 1, 1, [[note]])
+    widths = {1: 6, 2: 6, 3: 28, 4: 18, 5: 8}
+    widths.update({c: 9 for c in range(6, len(header) + 1)})
+    book.set_column_widths(sheet, widths)
+    book.set_print_layout(sheet, 2)
