@@ -1,0 +1,120 @@
+"""The macro-enabled club workbook, built from source by templates/build_xlsm.py:
+openpyxl opens it keeping the VBA, oletools reads back the module (equal to
+templates/src/monrad.bas), the ribbon part names the module's callbacks, and a save
+through the CLI's openpyxl back end keeps VBA and ribbon."""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from monrad.templates import build_xlsm
+
+olevba = pytest.importorskip("oletools.olevba")
+
+REPO = Path(__file__).resolve().parent.parent
+SRC = REPO / "templates" / "src"
+MONRAD_BAS = (SRC / "monrad.bas").read_text(encoding="utf-8")
+
+
+def _vba_modules(data: bytes) -> dict[str, str]:
+    parser = olevba.VBA_Parser("club.xlsm", data=data, relaxed=False)
+    try:
+        return {name: code.replace("\r\n", "\n") for (_, _, name, code) in parser.extract_macros()}
+    finally:
+        parser.close()
+
+
+def _check_xlsm(data: bytes, lang: str) -> None:
+    wb = openpyxl.load_workbook(io.BytesIO(data), keep_vba=True)
+    assert wb.vba_archive is not None
+    assert "xl/vbaProject.bin" in wb.vba_archive.namelist()
+    wb.vba_archive.close()
+    modules = _vba_modules(data)
+    assert modules["monrad.bas"] == MONRAD_BAS
+    # One document module per sheet, named by the sheet's codeName.
+    code_names = [ws.sheet_properties.codeName for ws in wb.worksheets]
+    assert all(code_names)
+    assert set(modules) == {"ThisWorkbook.cls", "monrad.bas"} | {f"{c}.cls" for c in code_names}
+    assert wb.code_name == "ThisWorkbook"
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        types = zf.read("[Content_Types].xml").decode()
+        assert build_xlsm.XLSM_MAIN in types and build_xlsm.XLSX_MAIN not in types
+        assert build_xlsm.CUSTOMUI_REL in zf.read("_rels/.rels").decode()
+        assert build_xlsm.VBA_REL in zf.read("xl/_rels/workbook.xml.rels").decode()
+        ribbon = ET.fromstring(zf.read(build_xlsm.CUSTOMUI_PART))
+    actions = {b.get("onAction") for b in ribbon.iter(f"{{{build_xlsm.CUSTOMUI_NS}}}button")}
+    assert actions == {"Ribbon_PairNextRound", "Ribbon_UpdateStandings"}
+    for action in actions:  # every callback exists in the module, with the ribbon's signature
+        assert re.search(rf"^Public Sub {action}\(control As Object\)$", MONRAD_BAS, re.M)
+    tab = next(ribbon.iter(f"{{{build_xlsm.CUSTOMUI_NS}}}tab"))
+    assert tab.get("label") == "monrad"
+    if lang != "en":
+        labels = {b.get("label") for b in ribbon.iter(f"{{{build_xlsm.CUSTOMUI_NS}}}button")}
+        assert "Pair next round" not in labels
+
+
+def test_vba_module_calls_python_entry_points_through_runpython() -> None:
+    calls = re.findall(r'CallMonrad "([^"]+)"', MONRAD_BAS)
+    assert calls == [
+        "import monrad.addin.ribbon as r; r.pair_next_round()",
+        "import monrad.addin.ribbon as r; r.update_standings()",
+    ]
+    assert "RunPython" in MONRAD_BAS
+    ribbon = pytest.importorskip("monrad.addin.ribbon")
+    assert callable(ribbon.pair_next_round) and callable(ribbon.update_standings)
+
+
+@pytest.mark.parametrize("lang", build_xlsm.LANGS)
+def test_build_xlsm_from_source(lang: str) -> None:
+    xlsx, _ = build_xlsm.source_xlsx(lang)
+    data = build_xlsm.make_xlsm(xlsx, lang)
+    _check_xlsm(data, lang)
+    assert build_xlsm.make_xlsm(xlsx, lang) == data  # reproducible
+    # The sheets (names and order) are the .xlsx's.
+    before = openpyxl.load_workbook(io.BytesIO(xlsx)).sheetnames
+    after = openpyxl.load_workbook(io.BytesIO(data), keep_vba=True)
+    after.vba_archive.close()
+    assert after.sheetnames == before
+
+
+@pytest.mark.parametrize("lang", build_xlsm.LANGS)
+def test_shipped_xlsm_template(lang: str) -> None:
+    path = REPO / "templates" / f"club-{lang}.xlsm"
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run python templates/build_xlsm.py")
+    _check_xlsm(path.read_bytes(), lang)
+
+
+def test_build_xlsm_refuses_a_workbook_with_vba_already() -> None:
+    xlsx, _ = build_xlsm.source_xlsx("en")
+    once = build_xlsm.make_xlsm(xlsx, "en")
+    with pytest.raises(build_xlsm.TemplateBuildError, match="already holds a VBA project"):
+        build_xlsm.make_xlsm(once, "en")
+    with pytest.raises(build_xlsm.TemplateBuildError, match="unknown language"):
+        build_xlsm.make_xlsm(xlsx, "fi")
+
+
+def test_openpyxl_save_keeps_vba_and_ribbon(tmp_path: Path) -> None:
+    """The CLI writes results into a .xlsm through the openpyxl back end: the VBA
+    project and the ribbon must come out of that save unchanged."""
+    open_book = pytest.importorskip("monrad.addin.openpyxl_book").open_book
+    xlsx, _ = build_xlsm.source_xlsx("no")
+    data = build_xlsm.make_xlsm(xlsx, "no")
+    path = tmp_path / "klubb.xlsm"
+    path.write_bytes(data)
+    book = open_book(path)
+    sheet = book.sheet_names()[0]
+    book.write_range(sheet, 40, 1, [["written by the test"]])
+    book.save()
+    saved = path.read_bytes()
+    _check_xlsm(saved, "no")
+    with zipfile.ZipFile(io.BytesIO(data)) as a, zipfile.ZipFile(io.BytesIO(saved)) as b:
+        assert a.read("xl/vbaProject.bin") == b.read("xl/vbaProject.bin")
+        assert a.read(build_xlsm.CUSTOMUI_PART) == b.read(build_xlsm.CUSTOMUI_PART)
