@@ -124,13 +124,17 @@ class Match:
         return max((g.margin for g in self.games if g.winner == player), default=0)
 
     def colour_chooser(self) -> int | None:
-        """Who chooses the colour of the next game (OTH-4); ``None`` in game 2 (colours swap)."""
+        """Who chooses the colour of the next game (OTH-4); ``None`` in game 2 (colours swap).
+
+        A game after the last scheduled one (a best-of-1 drawn, a best-of-3 level
+        after draws) is a deciding game under the game-3 rule.
+        """
         if self.is_decided:
             return None
         k = len(self.games) + 1
         if k == 1:
             return self.higher
-        if k == 2:
+        if k == 2 and self.best_of >= 3:
             return None
         h, lo = self._largest_win(self.higher), self._largest_win(self.lower)
         return self.lower if lo > h else self.higher
@@ -203,6 +207,14 @@ class Finals:
         if s1 and s2 and s1.is_decided and s2.is_decided:
             self._match("final", s1.winner, s2.winner, 3)  # type: ignore[arg-type]
             self._match("third place", s1.loser, s2.loser, self.third_place_best_of)  # type: ignore[arg-type]
+
+    def match(self, name: str) -> Match:
+        """The match called ``name`` ("semi-final 1", "final", "third place", "play-off" ...)."""
+        self.advance()
+        if name not in self.matches:
+            known = ", ".join(self.matches) or "none"
+            raise KeyError(f"no {name!r} match yet (known: {known})")
+        return self.matches[name]
 
     def open_matches(self) -> list[Match]:
         """Matches that can be played now."""
