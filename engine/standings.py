@@ -286,11 +286,12 @@ def standings(t: Tournament, codes: Sequence[str] | str | None = None, upto: int
         if tb.shown:
             shown.append(code)
         groups = _split(groups, vals, tb)
+    names = {pl.start_no: pl.name for pl in t.players}
     rows: list[Row] = []
     position = 1
     for g in groups:
         for p in g:
-            rows.append(Row(position, len(g) > 1, p, t.player(p).name, totals[p],
+            rows.append(Row(position, len(g) > 1, p, names[p], totals[p],
                             {c: v[p] for c, v in values.items()}))
         position += len(g)
     return Standings(todo, tuple(shown), tuple(rows), ctx.upto, t.settings.system, lot_seed, source)

@@ -158,6 +158,7 @@ class Context:
         self.upto = _last_round(tournament) if upto is None else upto
         self.round_robin = is_round_robin(tournament) if round_robin is None else round_robin
         self.players = tournament.start_numbers
+        self.ratings: dict[int, int] = {pl.start_no: pl.rating for pl in tournament.players}
         self.slots: dict[int, list[Slot]] = {p: [] for p in self.players}
         self._fill()
         self.totals: dict[int, Fraction] = {p: sum((s.points for s in sl), Fraction(0))
@@ -494,7 +495,7 @@ def _rated_games(ctx: Context, player: int, mod: Modifiers) -> list[tuple[int, F
     for s in ctx.slots[player]:
         if not (s.played and s.opponent is not None):
             continue
-        rating = ctx.tournament.player(s.opponent).rating or (int(unrated) if unrated else 0)
+        rating = ctx.ratings[s.opponent] or (int(unrated) if unrated else 0)
         if rating <= 0:
             continue
         score = {Result.WIN: Fraction(1), Result.UNRATED_WIN: Fraction(1),
