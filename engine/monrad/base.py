@@ -1,0 +1,179 @@
+"""What the four Monrad systems share: the pairing flow, Konrad, forbidden pairs, byes.
+
+A system is a :class:`MonradSystem` subclass that says how it orders the round list,
+who may meet, in which order the top player's candidates are tried, who may take the
+bye and how a pair's colours are given.  :meth:`MonradSystem.pair` does the rest.
+
+Settings read here (``Settings.options``):
+
+* ``konrad`` (int, default 1): the Norwegian club "Konrad" variant: two players may
+  meet up to this many times; on a repeat the colours of their latest game are
+  reversed.  1 is the ordinary rule NSF-6A / SSF-5 / DSU-5 / SKOL-4.
+* ``Settings.forbidden``: groups of players who must not meet in a round (as if met).
+* ``Settings.initial_colour``: if set, the colour of the higher-placed player of
+  every round-1 pair, instead of the system's own round-1 rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..model import Bye, Colour, Game, Result, Round, Settings, Tournament
+from ..pairing import NoPairingPossible, PairingError
+from .facts import Conventions, Facts, check_results_in, collect
+from .procedure import Plan, top_down
+
+__all__ = ["MonradSystem", "Context", "konrad_limit"]
+
+
+def konrad_limit(settings: Settings) -> int:
+    """How many times two players may meet (``options["konrad"]``, default 1)."""
+    raw = settings.options.get("konrad", 1)
+    if raw is True:
+        raw = 2
+    if raw in (None, False, "", 0, "0"):
+        raw = 1
+    try:
+        limit = int(raw)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise PairingError(f"setting konrad must be a whole number of meetings, not {raw!r}") from None
+    if limit < 1:
+        raise PairingError(f"setting konrad must be 1 or more, not {limit}")
+    return limit
+
+
+@dataclass
+class Context:
+    """Everything one round's pairing needs, positions being places on the round list."""
+
+    tournament: Tournament
+    round_no: int
+    order: list[int]
+    facts: dict[int, Facts]
+    limit: int
+    forbidden: frozenset[tuple[int, int]]
+    last_round: bool = False
+    #: system-specific working data of the round (NSF: colour states, relaxed mode)
+    states: list[object] = field(default_factory=list)
+    options_fn: Callable[[int, int], tuple[int, ...]] | None = None
+    relaxed: bool = False
+
+    def meetings(self, a: int, b: int) -> int:
+        return self.facts[a].met.get(b, (0, Colour.NONE))[0]
+
+    def repeat_colour(self, a: int, b: int) -> Colour | None:
+        """Konrad: ``a``'s colour against ``b`` on a repeat (the reverse of last time)."""
+        count, last = self.facts[a].met.get(b, (0, Colour.NONE))
+        if count == 0 or last is Colour.NONE:
+            return None
+        return last.opposite
+
+    def may_meet_again(self, a: int, b: int) -> bool:
+        """NSF-6A, SSF-5, DSU-5, SKOL-4 (and Konrad): not met, or met fewer than the limit."""
+        if (a, b) in self.forbidden:
+            return False
+        return self.meetings(a, b) < self.limit
+
+
+class MonradSystem:
+    """The common flow; subclasses fill in the system's rules."""
+
+    name = "monrad"
+    conventions = Conventions()
+    #: MON-5 ("before") or NSF-12A ("leftover")
+    bye_mode = "before"
+
+    # --- hooks ----------------------------------------------------------------------
+    def prepare(self, tournament: Tournament) -> Tournament:
+        """The tournament as the system reads it (school: 3/2/1 scoring by default)."""
+        return tournament
+
+    def check_ready(self, tournament: Tournament, round_no: int) -> None:
+        """Refuse a round that cannot be paired yet (missing results)."""
+        check_results_in(tournament, round_no, allow_pending=True)
+
+    def order(self, tournament: Tournament, round_no: int, players: Sequence[int],
+              facts: dict[int, Facts]) -> list[int]:
+        raise NotImplementedError
+
+    def full_list(self, tournament: Tournament, round_no: int) -> list[int]:
+        """The round list before ``round_no`` of everyone still in the tournament."""
+        tournament = self.prepare(tournament)
+        facts = collect(tournament, round_no, conv=self.conventions)
+        players = [p.start_no for p in tournament.players if p.plays_in(round_no)]
+        return self.order(tournament, round_no, players, facts)
+
+    def plan(self, ctx: Context) -> Plan:
+        raise NotImplementedError
+
+    def colours(self, ctx: Context, top: int, other: int) -> tuple[int, int]:
+        """(white, black) for the pair of list positions ``top`` (higher) and ``other``."""
+        raise NotImplementedError
+
+    # --- public ---------------------------------------------------------------------
+    def round_list(self, tournament: Tournament, after_round: int) -> tuple[int, ...]:
+        """The round list (placement order, top first) after round ``after_round``.
+
+        It is the list the next round is paired from: NSF-5, SSF-2, DSU-2, SKOL-1.
+        Withdrawn players are not on it (NSF-10, SSF-9).
+        """
+        return tuple(self.full_list(tournament, after_round + 1))
+
+    def placement_numbers(self, tournament: Tournament, after_round: int) -> dict[int, int]:
+        """Start number -> placement number after round ``after_round`` (DSU-2, SKOL-1)."""
+        return {p: i for i, p in enumerate(self.round_list(tournament, after_round), 1)}
+
+    def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
+        """Pair ``players`` for round ``round_no`` (see :mod:`monrad.engine.pairing`)."""
+        tournament = self.prepare(tournament)
+        settings = tournament.settings
+        self.check_ready(tournament, round_no)
+        facts = collect(tournament, round_no, conv=self.conventions)
+        missing = [p for p in players if p not in facts]
+        if missing:
+            raise PairingError(f"round {round_no}: players {missing} are not on the roster")
+        order = self.order(tournament, round_no, players, facts)
+        forbidden = set()
+        for pair in settings.forbidden_pairs(round_no):
+            for a in pair:
+                for b in pair:
+                    if a != b:
+                        forbidden.add((a, b))
+        ctx = Context(tournament, round_no, order, facts, konrad_limit(settings),
+                      frozenset(forbidden),
+                      last_round=settings.rounds is not None and round_no >= settings.rounds)
+        try:
+            plan = self.plan(ctx)
+        except NoPairingPossible as exc:
+            hint = "" if ctx.limit > 1 else "; the Konrad setting allows repeat meetings"
+            raise NoPairingPossible(
+                f"{self.name}: round {round_no} cannot be paired: {exc}{hint}"
+            ) from None
+        games = []
+        for top, other in plan.pairs:
+            w, b = self.colours(ctx, top, other)
+            games.append(Game(order[w], order[b], Result.UNKNOWN))
+        byes = (Bye(order[plan.bye], Result.PAIRING_BYE),) if plan.bye is not None else ()
+        return Round(round_no, tuple(games), byes)
+
+    # --- shared helpers -----------------------------------------------------------------
+    @staticmethod
+    def bye_tiers(order: Sequence[int], facts: dict[int, Facts],
+                  had_bye: Iterable[int] = ()) -> list[list[int]]:
+        """MON-5 tiers: players without a bye from the bottom up, then everyone.
+
+        The second tier (a player's second bye, fewest byes first, from the bottom) is
+        only used when no player without a bye can take it; a documented decision.
+        """
+        n = len(order)
+        first = [i for i in range(n - 1, -1, -1) if facts[order[i]].byes == 0]
+        rest = sorted(range(n - 1, -1, -1), key=lambda i: facts[order[i]].byes)
+        tiers = [first] if first else []
+        if len(first) < n:
+            tiers.append(rest)
+        return tiers
+
+    def run(self, ctx: Context, can_meet, candidates, tiers) -> Plan:
+        return top_down(len(ctx.order), can_meet, candidates, bye=self.bye_mode,
+                        bye_tiers=tiers)

@@ -1,0 +1,279 @@
+"""Incremental feasibility test for the top-down Monrad procedure (MON-3, NSF-9D).
+
+The hand procedure (NSF-9D, SSF-5, DSU-4, SKOL-4) is chronological backtracking: the
+round is the first complete pairing in the top-down candidate order.  At every step
+the first candidate after which the remaining players *can still all be paired* is
+exactly the candidate the backtracking would keep, so the search never has to go back
+if each candidate is tested for that.  The test is a perfect matching in the graph of
+"may meet" edges between the players still to pair (a general graph, so Edmonds'
+blossoms are needed).
+
+:class:`Matcher` keeps such a perfect matching of the remaining players.  Fixing a pair
+``(a, b)`` that the matching already holds costs nothing; otherwise ``a``'s and ``b``'s
+partners become free and one augmenting-path search between them either repairs the
+matching (the candidate is feasible) or proves that no completion exists (the
+candidate is rejected and the matching is restored unchanged).
+
+An optional *dummy* vertex stands for the bye: it may be matched with the players
+allowed to take the bye, so "one player gets the bye and the others are all paired"
+is the same test (MON-5, NSF-12A).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+
+__all__ = ["Matcher"]
+
+_FREE = -1
+
+
+class Matcher:
+    """A perfect matching of the players still to pair, repaired one path at a time.
+
+    Vertices are ``0 .. n-1`` (positions on the round list) plus, when ``bye_ok`` is
+    given, the dummy vertex ``n`` (the bye) adjacent to every ``v`` with ``bye_ok[v]``.
+    ``can_meet(u, v)`` must be symmetric.
+    """
+
+    def __init__(
+        self,
+        n: int,
+        can_meet: Callable[[int, int], bool],
+        bye_ok: Sequence[bool] | None = None,
+    ) -> None:
+        self.n = n
+        self.can_meet = can_meet
+        self.dummy = n if bye_ok is not None else _FREE
+        self.bye_ok = list(bye_ok) if bye_ok is not None else [False] * n
+        size = n + 1 if bye_ok is not None else n
+        self.mate = [_FREE] * size
+        # circular doubly linked list of the real vertices still present; sentinel S
+        self._s = size
+        self._next = list(range(1, n + 1)) + [0, 0]
+        self._prev = [n + 1] + list(range(0, n - 1)) + [0, 0]
+        s = self._s
+        if n:
+            self._next[n - 1] = s
+            self._prev[0] = s
+            self._next[s] = 0
+            self._prev[s] = n - 1
+        else:
+            self._next[s] = s
+            self._prev[s] = s
+        self.dummy_alive = bye_ok is not None
+        #: number of augmenting-path searches run (for benchmarks and tests)
+        self.searches = 0
+
+    # --- the vertex set -------------------------------------------------------------
+    def alive(self) -> Iterator[int]:
+        """The real vertices still present, in list order."""
+        nxt, s = self._next, self._s
+        v = nxt[s]
+        while v != s:
+            yield v
+            v = nxt[v]
+
+    def _remove(self, v: int) -> None:
+        if v == self.dummy:
+            self.dummy_alive = False
+            return
+        nxt, prv = self._next, self._prev
+        nxt[prv[v]] = nxt[v]
+        prv[nxt[v]] = prv[v]
+
+    def _restore(self, v: int) -> None:
+        if v == self.dummy:
+            self.dummy_alive = True
+            return
+        nxt, prv = self._next, self._prev
+        nxt[prv[v]] = v
+        prv[nxt[v]] = v
+
+    def adjacent(self, u: int, v: int) -> bool:
+        """True when ``u`` and ``v`` may be paired (the dummy: ``v`` may take the bye)."""
+        if u == v:
+            return False
+        if u == self.dummy:
+            return self.bye_ok[v]
+        if v == self.dummy:
+            return self.bye_ok[u]
+        return self.can_meet(u, v)
+
+    # --- building the first matching ------------------------------------------------
+    def initialise(self) -> bool:
+        """Find a perfect matching of all vertices; False when none exists.
+
+        A greedy pass in list order (which usually is already close to the round
+        the procedure will produce) followed by one augmenting search per free vertex.
+        """
+        mate = self.mate
+        can = self.can_meet
+        nxt, s = self._next, self._s
+        v = nxt[s]
+        while v != s:
+            if mate[v] == _FREE:
+                u = nxt[v]
+                while u != s:
+                    if mate[u] == _FREE and can(v, u):
+                        mate[v], mate[u] = u, v
+                        break
+                    u = nxt[u]
+            v = nxt[v]
+        d = self.dummy
+        if d != _FREE:
+            for v in reversed(list(self.alive())):
+                if mate[v] == _FREE and self.bye_ok[v]:
+                    mate[v], mate[d] = d, v
+                    break
+        free = [v for v in self.alive() if mate[v] == _FREE]
+        if d != _FREE and mate[d] == _FREE:
+            free.append(d)
+        for v in free:
+            if mate[v] == _FREE:
+                self._augment(v, None)
+        return all(mate[v] != _FREE for v in free)
+
+    # --- the step of the procedure ------------------------------------------------
+    def try_fix(self, a: int, b: int) -> bool:
+        """Pair ``a`` with ``b`` if the others can then still all be paired.
+
+        On success ``a`` and ``b`` leave the graph; on failure nothing changes.
+        The caller guarantees ``adjacent(a, b)``.
+        """
+        mate = self.mate
+        if mate[a] == b:
+            self._remove(a)
+            self._remove(b)
+            return True
+        a2, b2 = mate[a], mate[b]
+        self._remove(a)
+        self._remove(b)
+        mate[a], mate[b] = b, a
+        mate[a2] = _FREE
+        mate[b2] = _FREE
+        if self._augment(a2, b2):
+            return True
+        mate[a], mate[a2] = a2, a
+        mate[b], mate[b2] = b2, b
+        self._restore(b)
+        self._restore(a)
+        return False
+
+    # --- Edmonds' augmenting path from one root ---------------------------------------
+    def _neighbours(self, v: int) -> Iterator[int]:
+        nxt, s = self._next, self._s
+        d = self.dummy
+        if v == d:
+            ok = self.bye_ok
+            u = nxt[s]
+            while u != s:
+                if ok[u]:
+                    yield u
+                u = nxt[u]
+            return
+        can = self.can_meet
+        u = nxt[s]
+        while u != s:
+            if u != v and can(v, u):
+                yield u
+            u = nxt[u]
+        if self.dummy_alive and d != _FREE and self.bye_ok[v]:
+            yield d
+
+    def _augment(self, root: int, target: int | None) -> bool:
+        """Search an augmenting path from the free vertex ``root``; flip it if found.
+
+        With ``target`` given, it is the only other free vertex, and every vertex that
+        becomes outer is first checked for an edge to it: in the dense "may meet"
+        graphs of a Monrad round the path is then found after a few steps.
+        """
+        self.searches += 1
+        mate = self.mate
+        adjacent = self.adjacent
+        parent: dict[int, int] = {}
+        base: dict[int, int] = {}
+        #: members of every contracted blossom, by its base
+        members: dict[int, list[int]] = {}
+        outer = {root}
+        queue = deque([root])
+
+        def reaches_target(x: int) -> bool:
+            if target is None or target in parent or not adjacent(x, target):
+                return False
+            parent[target] = x
+            self._flip(target, parent)
+            return True
+
+        if reaches_target(root):
+            return True
+        while queue:
+            v = queue.popleft()
+            for to in self._neighbours(v):
+                bv = base.get(v, v)
+                if bv == base.get(to, to) or mate[v] == to:
+                    continue
+                if to == root or (mate[to] != _FREE and mate[to] in parent):
+                    cur = self._lca(v, to, parent, base)
+                    blossom: set[int] = set()
+                    self._mark(v, cur, to, parent, base, blossom)
+                    self._mark(to, cur, v, parent, base, blossom)
+                    merged = members.setdefault(cur, [cur])
+                    for bb in blossom:
+                        if bb == cur:
+                            continue
+                        for i in members.pop(bb, [bb]):
+                            base[i] = cur
+                            merged.append(i)
+                            if i not in outer:
+                                outer.add(i)
+                                queue.append(i)
+                                if reaches_target(i):
+                                    return True
+                elif to not in parent:
+                    parent[to] = v
+                    if mate[to] == _FREE:
+                        self._flip(to, parent)
+                        return True
+                    m = mate[to]
+                    outer.add(m)
+                    queue.append(m)
+                    if reaches_target(m):
+                        return True
+        return False
+
+    def _lca(self, a: int, b: int, parent: dict[int, int], base: dict[int, int]) -> int:
+        mate = self.mate
+        seen: set[int] = set()
+        while True:
+            a = base.get(a, a)
+            seen.add(a)
+            if mate[a] == _FREE:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base.get(b, b)
+            if b in seen:
+                return b
+            b = parent[mate[b]]
+
+    def _mark(self, v: int, b: int, child: int, parent: dict[int, int],
+              base: dict[int, int], blossom: set[int]) -> None:
+        mate = self.mate
+        while base.get(v, v) != b:
+            blossom.add(base.get(v, v))
+            m = mate[v]
+            blossom.add(base.get(m, m))
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    def _flip(self, v: int, parent: dict[int, int]) -> None:
+        mate = self.mate
+        while v != _FREE:
+            pv = parent[v]
+            ppv = mate[pv]
+            mate[v] = pv
+            mate[pv] = v
+            v = ppv

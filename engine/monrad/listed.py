@@ -1,0 +1,69 @@
+"""The list-order Monrad systems: SSF, DSU and school 3/2/1.
+
+They share one procedure: the round list is the previous list stably re-sorted by
+points (MON-4: SSF-2, DSU-2, SKOL-1); the bye is taken out first (MON-5: SSF-8, DSU-8,
+SKOL-3); then the top player meets the first player below him he has not met (SSF-5,
+DSU-3, SKOL-4) and, when the round cannot be completed, pairs are broken up from the
+bottom (SSF-5, DSU-4, SKOL-4; MON-3).  There are no colour restrictions (DSU-5); the
+colour of a pair is given afterwards by the player's count of Whites.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ..model import Colour, Tournament
+from .base import Context, MonradSystem
+from .facts import Facts
+from .feasibility import Matcher
+from .procedure import Plan
+from .roundlist import stable_lists
+
+__all__ = ["ListMonrad"]
+
+
+class ListMonrad(MonradSystem):
+    """SSF / DSU / school.  ``equal_whites_to_higher``: who gets White on equal counts.
+
+    SSF-6 and SKOL-5: the lower-placed player (so in round 1 no. 2 has White, SSF-4,
+    SKOL-2); DSU-6: the better-placed one (so no. 1 has White, DSU-0).
+    """
+
+    bye_mode = "before"
+    equal_whites_to_higher = False
+
+    def order(self, tournament: Tournament, round_no: int, players: Sequence[int],
+              facts: dict[int, Facts]) -> list[int]:
+        wanted = set(players)
+        return [p for p in stable_lists(tournament, round_no, self.conventions) if p in wanted]
+
+    def plan(self, ctx: Context) -> Plan:
+        order = ctx.order
+        may = ctx.may_meet_again
+
+        def can_meet(u: int, v: int) -> bool:
+            return may(order[u], order[v])
+
+        def candidates(top: int, m: Matcher) -> Iterator[int]:
+            # the first player below him he may meet, then the next ... (SSF-5, DSU-3, SKOL-4)
+            for v in m.alive():
+                if v != top and can_meet(top, v):
+                    yield v
+
+        tiers = self.bye_tiers(order, ctx.facts) if len(order) % 2 else []
+        return self.run(ctx, can_meet, candidates, tiers)
+
+    def colours(self, ctx: Context, top: int, other: int) -> tuple[int, int]:
+        a, b = ctx.order[top], ctx.order[other]
+        rep = ctx.repeat_colour(a, b) if ctx.limit > 1 else None
+        if rep is not None:  # Konrad: colours reverse on a repeat
+            return (top, other) if rep is Colour.WHITE else (other, top)
+        initial = ctx.tournament.settings.initial_colour
+        if ctx.round_no == 1 and initial is not Colour.NONE:
+            return (top, other) if initial is Colour.WHITE else (other, top)
+        wa, wb = ctx.facts[a].whites, ctx.facts[b].whites
+        if wa < wb:
+            return top, other
+        if wb < wa:
+            return other, top
+        return (top, other) if self.equal_whites_to_higher else (other, top)

@@ -1,0 +1,119 @@
+"""The top-down Monrad procedure with its backtracking (NSF-9A..D, SSF-5, DSU-3/4, SKOL-4).
+
+Every system supplies the round list, a "may meet" test and, for the top player, his
+candidates in the order the written procedure tries them.  The hand procedure takes
+the first candidate, goes on with the new top and, when someone cannot be paired,
+breaks up the most recent pair and tries its next candidate (MON-3).  Its result is
+the first complete pairing in that order, which is what :func:`top_down` returns: it
+takes, at every step, the first candidate after which the others can still all be
+paired (:class:`~monrad.engine.monrad.feasibility.Matcher`), so it never goes back.
+
+Byes: with ``bye="before"`` (MON-5: SSF-8, DSU-8, SKOL-3) the bye is chosen first,
+from the first tier's players in the tier's order, the first after whom the others
+can all be paired; with ``bye="leftover"`` (NSF-12A) the bye is the last candidate of
+every eligible player, so it goes to the eligible player the procedure leaves over.
+A tier whose players cannot take the bye without making the round impossible is
+skipped for the next (wider) tier.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..pairing import NoPairingPossible
+from .feasibility import Matcher
+
+__all__ = ["Plan", "top_down"]
+
+
+@dataclass
+class Plan:
+    """A paired round in list positions: pairs in the order formed (top first), bye."""
+
+    pairs: list[tuple[int, int]] = field(default_factory=list)
+    bye: int | None = None
+    #: how many tiers of bye candidates had to be widened (0 = the first tier)
+    bye_tier: int = 0
+    #: augmenting-path searches run (a measure of work, for tests and benchmarks)
+    searches: int = 0
+
+
+CandidateFn = Callable[[int, Matcher], Iterable[int]]
+
+
+def _all_others(top: int, m: Matcher) -> Iterator[int]:
+    for v in m.alive():
+        if v != top and m.adjacent(top, v):
+            yield v
+
+
+def top_down(
+    n: int,
+    can_meet: Callable[[int, int], bool],
+    candidates: CandidateFn,
+    *,
+    bye: str = "none",
+    bye_tiers: Sequence[Sequence[int]] = (),
+) -> Plan:
+    """Pair positions ``0 .. n-1`` (0 = top of the round list).
+
+    ``candidates(top, matcher)`` yields the top player's possible opponents in the
+    order of the written procedure; every other player he may meet must come
+    somewhere (missing ones are tried last, in list order).  Raises
+    :class:`NoPairingPossible` when no complete pairing exists.
+    """
+    if bye not in ("none", "before", "leftover"):
+        raise ValueError(f"unknown bye mode {bye!r}")
+    needs_bye = n % 2 == 1
+    tiers: Sequence[Sequence[int] | None] = bye_tiers if needs_bye else (None,)
+    if needs_bye and not tiers:
+        raise NoPairingPossible("odd number of players and nobody may take the bye")
+    searches = 0
+    for tier_no, tier in enumerate(tiers):
+        bye_ok = None
+        if tier is not None:
+            bye_ok = [False] * n
+            for v in tier:
+                bye_ok[v] = True
+        m = Matcher(n, can_meet, bye_ok)
+        if not m.initialise():
+            searches += m.searches
+            continue
+        plan = Plan(bye_tier=tier_no)
+        d = m.dummy
+        if tier is not None and bye == "before":
+            for v in tier:
+                if m.try_fix(d, v):
+                    plan.bye = v
+                    break
+            else:  # pragma: no cover - impossible once initialise() succeeded
+                raise AssertionError("bye tier feasible but no player could take the bye")
+        while True:
+            top = next(m.alive(), None)
+            if top is None:
+                break
+            tried: set[int] = set()
+            done = False
+            for c in candidates(top, m):
+                if c in tried or c == top:
+                    continue
+                tried.add(c)
+                if m.adjacent(top, c) and m.try_fix(top, c):
+                    plan.pairs.append((top, c))
+                    done = True
+                    break
+            if not done:
+                for c in _all_others(top, m):
+                    if c not in tried and m.try_fix(top, c):
+                        plan.pairs.append((top, c))
+                        done = True
+                        break
+            if not done and m.dummy_alive and m.bye_ok[top] and m.try_fix(top, d):
+                plan.bye = top
+                done = True
+            if not done:  # pragma: no cover - the matching guarantees a feasible candidate
+                raise AssertionError(f"no feasible candidate for list position {top + 1}")
+        plan.searches = searches + m.searches
+        return plan
+    raise NoPairingPossible("no pairing of the round satisfies the absolute rules")

@@ -1,0 +1,36 @@
+"""DSU: the Danish Chess Union's Monrad system (DSU-0 .. DSU-9).
+
+Placement numbers DSU-2 (stable re-sort by points, postponed games as draws, DSU-1,
+DSU-7); round 1: 1 v 2 with no. 1 White (DSU-0); no. 1 meets the best-placed player he
+has not met (DSU-3), swaps from the bottom (DSU-4 = MON-3 backtracking); no colour
+restrictions (DSU-5); fewer Whites gets White, equal: the better placement (DSU-6); a
+forfeit is neither a meeting nor a colour (MON-1); bye to the lowest-placed without
+one, not a colour (DSU-8).  See docs/systems/dsu.md.
+"""
+
+from __future__ import annotations
+
+from ..model import Tournament
+from ..monrad.facts import Conventions
+from ..monrad.listed import ListMonrad
+
+__all__ = ["SYSTEM", "DsuMonrad", "round_list"]
+
+
+class DsuMonrad(ListMonrad):
+    """DSU Monrad.  Equal White counts: the better placement has White (DSU-6)."""
+
+    name = "dsu"
+    conventions = Conventions(
+        forfeit_is_meeting=False, forfeit_keeps_colour=False, bye_is_white=False,
+        withdrawal_wo_white=False, adjourned_wins_both=False,
+    )
+    equal_whites_to_higher = True
+
+
+SYSTEM = DsuMonrad()
+
+
+def round_list(tournament: Tournament, after_round: int) -> tuple[int, ...]:
+    """The DSU placement list after round ``after_round`` (DSU-2)."""
+    return SYSTEM.round_list(tournament, after_round)

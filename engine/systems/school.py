@@ -1,0 +1,50 @@
+"""School Monrad 3/2/1 ("Att lotta monrad", SKOL-0 .. SKOL-6).
+
+Scoring win 3 / draw 2 / loss 1 (``Scoring.school()``, SKOL-6); positions SKOL-1
+(stable re-sort); round 1: 1 v 2 with the higher number White (SKOL-2); every result
+in before pairing and the bye taken out first (SKOL-0); bye to the worst-placed,
+never twice, worth a win (SKOL-3); top-down, break up from the bottom (SKOL-4); fewest
+Whites gets White, equal: the lower-positioned (SKOL-5); a bye is not a White.
+See docs/systems/school.md.
+"""
+
+from __future__ import annotations
+
+from ..model import Scoring, Tournament
+from ..monrad.facts import Conventions, check_results_in
+from ..monrad.listed import ListMonrad
+
+__all__ = ["SYSTEM", "SchoolMonrad", "round_list"]
+
+
+class SchoolMonrad(ListMonrad):
+    """School Monrad.  Equal White counts: the lower-positioned player has White."""
+
+    name = "school"
+    conventions = Conventions(
+        forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=False,
+        withdrawal_wo_white=False, adjourned_wins_both=False,
+    )
+    equal_whites_to_higher = False
+
+    def prepare(self, tournament: Tournament) -> Tournament:
+        """SKOL-6: a tournament left on the 1 / ½ / 0 default scoring is scored 3/2/1."""
+        if tournament.settings.scoring == Scoring():
+            t = tournament.copy()
+            t.settings = tournament.settings.replace(scoring=Scoring.school())
+            return t
+        return tournament
+
+    def check_ready(self, tournament: Tournament, round_no: int) -> None:
+        """SKOL-0: pair only when every card is in (``options["school_allow_pending"]``)."""
+        allow = bool(tournament.settings.options.get("school_allow_pending", False))
+        check_results_in(tournament, round_no, allow_pending=allow,
+                         why=" (SKOL-0: every result must be in before pairing)")
+
+
+SYSTEM = SchoolMonrad()
+
+
+def round_list(tournament: Tournament, after_round: int) -> tuple[int, ...]:
+    """The school position list after round ``after_round`` (SKOL-1)."""
+    return SYSTEM.round_list(tournament, after_round)
