@@ -69,14 +69,17 @@ _PAPP_PLAYER = re.compile(r"\s*(\d+)\s+([^,]+?)\s*,\s*([^{]*?)\s*\{([^}]*)\}\s*"
 
 
 # --------------------------------------------------------------------------- reading
-def read_wof(source: str | os.PathLike[str], *, name: str | None = None) -> Tournament:
+def read_wof(
+    source: str | os.PathLike[str], *, name: str | None = None, warnings: list[str] | None = None
+) -> Tournament:
     """Read a WOF rating file (a path) or its text into a :class:`Tournament`.
 
     A ``str`` holding a line break is taken as the text itself.  Raises
-    :class:`InputError` naming the file and line of anything wrong.
+    :class:`InputError` naming the file and line of anything wrong; a player's
+    listed score that disagrees with his results is appended to ``warnings``.
     """
     if isinstance(source, str) and ("\n" in source or "\r" in source):
-        return parse_wof(source, name=name or "<text>")
+        return parse_wof(source, name=name or "<text>", warnings=warnings)
     path = Path(source)
     label = name or str(path)
     try:
@@ -90,12 +93,22 @@ def read_wof(source: str | os.PathLike[str], *, name: str | None = None) -> Tour
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
-    return parse_wof(text, name=label)
+    return parse_wof(text, name=label, warnings=warnings)
 
 
-def parse_wof(text: str, *, name: str = "<text>") -> Tournament:
+def parse_wof(text: str, *, name: str = "<text>", warnings: list[str] | None = None) -> Tournament:
     """Parse WOF rating-file text (see the module doc)."""
-    return _Reader(text, name).read()
+    reader = _Reader(text, name)
+    tournament = reader.read()
+    if warnings is not None:
+        scores = tournament.scores()
+        for no, start_no, listed in reader.listed_scores:
+            if listed != scores[start_no]:
+                warnings.append(
+                    f"{name}:{no}: player {tournament.player(start_no).extra['wof_id']} is listed with "
+                    f"score {_fmt_score(listed)}, the results give {_fmt_score(scores[start_no])}"
+                )
+    return tournament
 
 
 class _Reader:
@@ -109,6 +122,7 @@ class _Reader:
         self.byes: dict[int, list[Bye]] = {}
         self.added: list[list[int]] = []
         self.unmarked: list[tuple[int, Game]] = []
+        self.listed_scores: list[tuple[int, int, Fraction]] = []
         self.players_listed = any(line.startswith("%_%") for line in self.lines)
 
     def error(self, message: str, line: int) -> InputError:
@@ -186,6 +200,13 @@ class _Reader:
                 )
             wid, family, first, country = fields[:4]
         wid = str(int(wid))
+        if not m:
+            fields = [f.strip() for f in body.split(",")]
+            if len(fields) >= 5 and fields[4]:
+                try:
+                    self.listed_scores.append((no, len(self.players) + 1, Fraction(fields[4])))
+                except (ValueError, ZeroDivisionError):
+                    raise self.error(f"score {fields[4]!r} is not a number", no) from None
         if wid in self.by_id:
             raise self.error(f"WOF id {wid} is listed twice", no)
         start_no = len(self.players) + 1
