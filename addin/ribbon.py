@@ -1,0 +1,108 @@
+"""The entry points of the workbook's ribbon buttons.
+
+``templates/src/monrad.bas`` calls them through xlwings' ``RunPython``::
+
+    import monrad.addin.ribbon as r; r.pair_next_round()
+    import monrad.addin.ribbon as r; r.update_standings()
+
+Each one binds the calling workbook (:func:`monrad.addin.xlwings_book.caller_book`),
+runs the job of :mod:`monrad.addin.jobs` on it and tells the user the outcome in a
+message box and the status bar.  A refusal or bad input (``InputError``: results
+missing, round already paired, an unreadable cell ...) is shown as its one-line
+message; an unexpected failure is shown as one line too, with the full traceback
+kept in a log file whose path the message gives -- never a traceback in Excel.
+
+The functions also take an explicit ``book`` (any
+:class:`~monrad.addin.binding.WorkbookBinding`) and ``tell`` callback, which is how
+the tests drive them through the openpyxl back end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..converters.errors import InputError
+from . import jobs
+from .binding import WorkbookBinding
+
+__all__ = ["pair_next_round", "update_standings", "run_button", "Outcome", "LOG_FILE"]
+
+#: Where an unexpected error's traceback goes (the message box names it).
+LOG_FILE = Path(tempfile.gettempdir()) / "monrad-excel-error.log"
+
+Tell = Callable[[str, bool], None]
+
+
+class Outcome:
+    """What a button press ended with: the message shown and whether it was an error."""
+
+    def __init__(self, message: str, error: bool) -> None:
+        self.message = message
+        self.error = error
+
+    def __repr__(self) -> str:
+        return f"Outcome({self.message!r}, error={self.error})"
+
+
+def _default_book() -> Any:
+    from .xlwings_book import caller_book
+
+    return caller_book()
+
+
+def run_button(
+    job: Callable[[WorkbookBinding], jobs.JobReport],
+    book: WorkbookBinding | None = None,
+    tell: Tell | None = None,
+) -> Outcome:
+    """Run ``job`` on ``book`` (default: the calling Excel workbook), tell the user.
+
+    Never raises for an ``InputError`` or any other ``Exception``: the outcome is
+    shown (``tell(message, is_error)``; default: the Excel book's message box) and
+    returned.
+    """
+    try:
+        if book is None:
+            book = _default_book()
+        if tell is None:
+            tell = _excel_teller(book)
+        batch = getattr(book, "batch", None)
+        with batch() if batch is not None else contextlib.nullcontext():
+            report = job(book)
+        outcome = Outcome(str(report), False)
+    except InputError as exc:
+        outcome = Outcome(str(exc), True)
+    except Exception as exc:  # the user must never see a traceback
+        LOG_FILE.write_text(traceback.format_exc(), encoding="utf-8")
+        outcome = Outcome(
+            f"unexpected error: {type(exc).__name__}: {exc} (details in {LOG_FILE})", True
+        )
+    if tell is None:
+        tell = _excel_teller(book)
+    tell(outcome.message, outcome.error)
+    return outcome
+
+
+def _excel_teller(book: Any) -> Tell:
+    """Tell through the Excel book's message box; print if there is no Excel."""
+    show = getattr(book, "tell", None)
+    if show is not None:
+        return lambda message, error: show(message, error=error)
+    return lambda message, error: print(("monrad: error: " if error else "monrad: ") + message)
+
+
+def pair_next_round(
+    book: WorkbookBinding | None = None, tell: Tell | None = None, *, repair: bool = False
+) -> Outcome:
+    """The "Pair next round" button: pair the next round into a new round sheet."""
+    return run_button(lambda b: jobs.pair_next_round(b, repair=repair), book, tell)
+
+
+def update_standings(book: WorkbookBinding | None = None, tell: Tell | None = None) -> Outcome:
+    """The "Update standings" button: rewrite the standings sheet."""
+    return run_button(jobs.update_standings, book, tell)
