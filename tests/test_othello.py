@@ -208,3 +208,20 @@ def test_oth_4_level_after_all_games_continues_with_deciding_games() -> None:
         m.next_pairing(Colour.BLACK)
     with pytest.raises(ValueError, match="odd"):
         Match("x", 1, 2, best_of=2)
+
+
+# ---------------------------------------------------------------- OTH-5 listings
+def test_oth_5_listings_name_black_first() -> None:
+    from monrad.engine.model import Bye
+    from monrad.engine.othello.listing import is_othello, pairing_lines
+
+    t = Tournament(settings=Settings(system="othello-swiss", rounds=3))
+    for i, name in ((1, "Berg, Kari"), (2, "Hansen, Ola"), (3, "Lind, Per")):
+        t.add_player(Player(i, name))
+    rnd = Round(1, (Game(2, 1),), (Bye(3),))
+    assert is_othello(t)
+    assert pairing_lines(t, rnd) == ["  1  Berg, Kari (1) - Hansen, Ola (2)", "     Lind, Per (3)  bye 40-24"]
+    done = Round(1, (with_discs(Game(2, 1), 30, 20),), (Bye(3),))
+    assert pairing_lines(t, done)[0].endswith("44-20")
+    assert not is_othello(Tournament(settings=Settings(system="round-robin")))
+    assert is_othello(Tournament(settings=Settings(system="round-robin", options={"game": "othello"})))

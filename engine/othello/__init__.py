@@ -5,4 +5,5 @@
 * :mod:`.matching` - "can the rest still be paired" (maximum matching), used by othello-swiss
 * :mod:`.advisor` - the format by number of entries (OTH-1)
 * :mod:`.finals` - semi-finals, finals, third place and their colours (OTH-3, OTH-4)
+* :mod:`.listing` - listings with Black named first (OTH-5)
 """
