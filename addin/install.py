@@ -1,0 +1,134 @@
+"""``monrad addin install``: set Excel up for the workbook's monrad buttons.
+
+The buttons of ``club-<lang>.xlsm`` call Python through the xlwings add-in's
+``RunPython`` (see ``templates/src/monrad.bas``).  Installing is therefore what
+xlwings itself prescribes, nothing more:
+
+1. ``xlwings addin install`` -- the xlwings package's own installer copies its add-in
+   (``xlwings.xlam``, shipped inside the xlwings package; monrad ships no copy) into
+   Excel's XLSTART folder so that Excel loads it at start;
+2. the xlwings user configuration (``~/.xlwings/xlwings.conf`` on Windows,
+   ``~/Library/Containers/com.microsoft.Excel/Data/xlwings.conf`` on macOS) gets
+   ``INTERPRETER_WIN`` / ``INTERPRETER_MAC`` set to the Python running this command,
+   the one monrad is installed in, so ``import monrad.addin.ribbon`` works from
+   Excel.  ``PYTHONPATH`` is left empty: monrad is an installed package of that
+   interpreter and needs no extra path (an existing value is kept).
+
+Excel add-ins exist on Windows and macOS only; elsewhere the command says so and
+points at the headless commands.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+__all__ = ["install_addin", "AddinInstallError", "update_config"]
+
+Runner = Callable[[Sequence[str]], "subprocess.CompletedProcess[str]"]
+
+
+class AddinInstallError(Exception):
+    """The add-in cannot be installed here; the message says why and what to do."""
+
+
+def _run(command: Sequence[str]) -> "subprocess.CompletedProcess[str]":
+    return subprocess.run(list(command), capture_output=True, text=True, check=False)
+
+
+def update_config(path: Path, values: dict[str, str]) -> None:
+    """Set ``values`` in an xlwings config file (lines ``"KEY","VALUE"``), keeping
+    every other line; written through a temporary file and replaced."""
+    rows: list[list[str]] = []
+    if path.exists():
+        rows = [row for row in csv.reader(io.StringIO(path.read_text(encoding="utf-8"))) if row]
+    seen = set()
+    for row in rows:
+        key = row[0].strip().upper()
+        if key in values:
+            row[1:] = [values[key]]
+            seen.add(key)
+    rows += [[key, value] for key, value in values.items() if key not in seen]
+    out = io.StringIO()
+    writer = csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator="\n")
+    writer.writerows(rows)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(out.getvalue(), encoding="utf-8")
+    tmp.replace(path)
+
+
+def install_addin(
+    *,
+    platform: str | None = None,
+    python: str | None = None,
+    config_file: Path | None = None,
+    run: Runner = _run,
+) -> str:
+    """Install the xlwings add-in and point it at this Python; return what was done.
+
+    Raises :class:`AddinInstallError` (one line) on Linux and other systems without
+    Excel, when xlwings is missing, or when xlwings' installer fails.
+    """
+    platform = platform or sys.platform
+    python = python or sys.executable
+    if not (platform.startswith("win") or platform == "darwin"):
+        raise AddinInstallError(
+            f"the Excel add-in needs Excel for Windows or macOS (this is {platform}); "
+            "without Excel use: monrad pair FILE / monrad standings FILE"
+        )
+    try:
+        import xlwings
+    except ImportError:
+        raise AddinInstallError(
+            'xlwings is not installed: pip install "monrad[excel]", then run this again'
+        ) from None
+    if config_file is None:
+        config_file = Path(xlwings.USER_CONFIG_FILE)
+
+    check = run([python, "-c", "import monrad.addin.ribbon"])
+    if check.returncode != 0:
+        raise AddinInstallError(
+            f"{python} cannot import monrad.addin.ribbon; install monrad into it first "
+            f"({(check.stderr or '').strip().splitlines()[-1:] or ['no details']})"
+        )
+    done = run(
+        [python, "-c",
+         "import sys, xlwings.cli; sys.argv = ['xlwings', 'addin', 'install']; xlwings.cli.main()"]
+    )
+    if done.returncode != 0:
+        detail = (done.stderr or done.stdout or "").strip().splitlines()
+        raise AddinInstallError(
+            "xlwings addin install failed: " + (detail[-1] if detail else f"exit code {done.returncode}")
+        )
+    key = "INTERPRETER_MAC" if platform == "darwin" else "INTERPRETER_WIN"
+    update_config(config_file, {key: python})
+    said = (done.stdout or "").strip()
+    return "\n".join(
+        line
+        for line in (
+            said,
+            f"xlwings config {config_file}: {key} = {python}",
+            "Restart Excel, open your club workbook (.xlsm), enable macros, and use the "
+            "monrad tab.",
+        )
+        if line
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``monrad addin install`` (also ``python -m monrad.addin.install``)."""
+    try:
+        print(install_addin())
+    except AddinInstallError as exc:
+        print(f"monrad addin install: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
