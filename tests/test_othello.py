@@ -225,3 +225,17 @@ def test_oth_5_listings_name_black_first() -> None:
     assert pairing_lines(t, done)[0].endswith("44-20")
     assert not is_othello(Tournament(settings=Settings(system="round-robin")))
     assert is_othello(Tournament(settings=Settings(system="round-robin", options={"game": "othello"})))
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["monrad.engine.berger", "monrad.engine.othello.discs", "monrad.engine.othello.mbq",
+     "monrad.engine.othello.matching", "monrad.engine.othello.advisor", "monrad.engine.othello.finals",
+     "monrad.engine.othello.listing", "monrad.converters.wof"],
+)
+def test_docstring_examples(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
