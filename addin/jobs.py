@@ -140,7 +140,7 @@ def pair_next_round(
     name = write_round(book, t, new, lay, after=after)
     cb.round_sheets[target] = name
     written = [name]
-    table_note = _write_standings(book, cb)
+    table_note, _ = _write_standings(book, cb)
     written.append(lay.standings_sheet)
     if table_note:
         notes.append(table_note)
@@ -207,24 +207,70 @@ def standings_table(t: Tournament, upto: int, lay: L.Layout) -> tuple[list[str],
     return base + codes, rows, None
 
 
-def _write_standings(book: WorkbookBinding, cb: ClubBook) -> str | None:
-    upto, notes = _complete_upto(cb)
+def _standings_title(t: Tournament, lay: L.Layout, upto: int) -> str:
+    title = lay.standings_title.format(n=upto)
+    return f"{t.info['name']} - {title}" if t.info.get("name") else title
+
+
+def _write_standings(book: WorkbookBinding, cb: ClubBook) -> tuple[str | None, list[str]]:
+    """Rewrite the Standings sheet; returns (the table's own note, open-round notes)."""
+    upto, missing = _complete_upto(cb)
     t = cb.tournament
+    if upto == 0:  # nothing to rank yet: the roster in start-number order
+        lay = cb.layout
+        header = [lay.standings_rank, L.PLAYER_COLUMNS["start_no"][lay.lang],
+                  L.PLAYER_COLUMNS["name"][lay.lang], L.PLAYER_COLUMNS["club"][lay.lang],
+                  L.PLAYER_COLUMNS["rating"][lay.lang], lay.standings_points]
+        rows = [[None, p.start_no, p.name, p.club, p.rating or None, 0] for p in t.players]
+        write_standings(book, lay, _standings_title(t, lay, 0), header, rows)
+        return None, missing
     header, rows, note = standings_table(t, upto, cb.layout)
-    title = cb.layout.standings_title.format(n=upto)
-    if t.info.get("name"):
-        title = f"{t.info['name']} - {title}"
-    notes = ([note] if note else []) + notes
+    title = _standings_title(t, cb.layout, upto)
+    notes = ([note] if note else []) + missing
     write_standings(book, cb.layout, title, header, rows, "; ".join(notes) or None)
-    return "; ".join(notes) or None
+    return note, missing
 
 
 def update_standings(book: WorkbookBinding, *, save: bool = True) -> JobReport:
     """Rewrite the ``Standings`` sheet after the last round with every result in."""
     cb = _read(book)
-    note = _write_standings(book, cb)
+    note, missing = _write_standings(book, cb)
     upto, _ = _complete_upto(cb)
     backup = book.save() if save else None
     return JobReport(f"standings after round {upto} written to sheet "
                      f"{cb.layout.standings_sheet!r}", upto, [cb.layout.standings_sheet],
-                     backup, [note] if note else [])
+                     backup, ([note] if note else []) + missing)
+
+
+# --- command-line helpers (``monrad pair`` / ``monrad standings`` on a workbook) ----------
+def run_pair(path: str, *, repair: bool = False, system: str | None = None) -> tuple[int, str]:
+    """``monrad pair club.xlsx [--repair] [--system S]``: (exit status, text to print).
+
+    0: paired; 1: refused (already paired, results missing ...); 2: the file cannot
+    be read.  Never raises for bad input.
+    """
+    from .openpyxl_book import open_book
+
+    try:
+        book = open_book(path)
+    except InputError as exc:
+        return 2, f"monrad: {exc}"
+    try:
+        return 0, str(pair_next_round(book, repair=repair, system=system))
+    except JobError as exc:
+        return 1, f"monrad: {exc}"
+    except InputError as exc:
+        return 2, f"monrad: {exc}"
+
+
+def run_standings(path: str) -> tuple[int, str]:
+    """``monrad standings club.xlsx``: rewrite the Standings sheet; (status, text)."""
+    from .openpyxl_book import open_book
+
+    try:
+        report = update_standings(open_book(path))
+    except JobError as exc:
+        return 1, f"monrad: {exc}"
+    except InputError as exc:
+        return 2, f"monrad: {exc}"
+    return 0, str(report)

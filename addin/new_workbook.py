@@ -106,8 +106,13 @@ def build_book(
     scoring: str = "classic",
     tiebreaks: Iterable[str] = (),
     fixed_time: bool = False,
+    draw_seed: bool = True,
 ) -> OpenpyxlBook:
-    """The new workbook in memory (see :func:`create_workbook`)."""
+    """The new workbook in memory (see :func:`create_workbook`).
+
+    Without ``seed`` one is drawn and written to the Settings sheet, unless
+    ``draw_seed`` is false (templates: the cell is left for the user).
+    """
     lay = L.layout_for(lang)
     if rounds < 1:
         raise WorkbookError(f"rounds must be 1 or more, not {rounds}")
@@ -116,7 +121,7 @@ def build_book(
     known = available_systems()
     if known and system.strip().lower() not in known:
         raise WorkbookError(f"unknown system {system!r} (available: {', '.join(known)})")
-    if seed is None:
+    if seed is None and draw_seed:
         seed = secrets.randbelow(2**31)
     book = new_book(path)
     wb = book.workbook
@@ -157,6 +162,11 @@ def build_book(
     ws.column_dimensions["B"].width = 26
     ws.column_dimensions["C"].width = 52
     ws.freeze_panes = "A3"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = "landscape"
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
 
     # --- Players ----------------------------------------------------------------------
     wp = wb.create_sheet(lay.players_sheet)
@@ -237,5 +247,42 @@ def create_workbook(
             roster = read_roster_csv(rp)
     book = build_book(p, system, rounds, roster, lang, name=name, seed=seed, scoring=scoring,
                       tiebreaks=tiebreaks)
+    book.save_as(p)
+    return p
+
+
+def import_club_sheet(
+    source: str | os.PathLike[str],
+    path: str | os.PathLike[str],
+    system: str,
+    lang: str = "en",
+    *,
+    mapping: str | os.PathLike[str] | None = None,
+    rounds: int | None = None,
+    seed: int | None = None,
+    overwrite: bool = False,
+) -> Path:
+    """Turn a club's own workbook (any layout :mod:`monrad.converters.club_sheets`
+    reads) into a monrad workbook at ``path``: roster, one sheet per round played
+    with its results, and the standings.  The source file is only read."""
+    from ..converters.club_sheets import load_mapping, read_club_workbook
+    from ..converters.xlsx import write_round
+    from .jobs import update_standings
+
+    p = Path(path)
+    if p.exists() and not overwrite:
+        raise WorkbookError(f"{p}: exists already; choose another name")
+    opts = load_mapping(mapping) if mapping is not None else ReadOptions()
+    opts.name_order = "keep" if mapping is None else opts.name_order
+    t = read_club_workbook(source, opts)
+    total = rounds or t.settings.rounds or max(len(t.rounds), 1)
+    book = build_book(p, system, total, t.players, lang, name=str(t.info.get("name", "")),
+                      seed=seed)
+    t.settings = t.settings.replace(system=system, rounds=total)
+    lay = L.layout_for(lang)
+    after = lay.players_sheet
+    for rnd in t.rounds:
+        after = write_round(book, t, rnd, lay, after=after)
+    update_standings(book, save=False)
     book.save_as(p)
     return p

@@ -178,6 +178,24 @@ def _int(v: CellValue) -> int | None:
     return None
 
 
+def _bye_kind(points: CellValue, scoring: Scoring) -> Result:
+    """The bye on a bye row, from the points written in its result cell: the
+    pairing bye's points (or nothing) -> pairing bye; a half bye's -> half bye; the
+    zero bye's -> zero bye."""
+    text = "" if points is None else str(points).strip().replace(",", ".").replace("½", ".5")
+    try:
+        value = Fraction(text) if text else None
+    except ValueError:
+        return Result.PAIRING_BYE
+    if value is None or value == scoring.pairing_bye:
+        return Result.PAIRING_BYE
+    if value == scoring.half_bye:
+        return Result.HALF_BYE
+    if value == scoring.zero_bye:
+        return Result.ZERO_BYE
+    return Result.PAIRING_BYE
+
+
 def _read_round(book: WorkbookBinding, cb: ClubBook, sheet: str, number: int) -> Round:
     t, lay = cb.tournament, cb.layout
     src = book.name
@@ -203,7 +221,7 @@ def _read_round(book: WorkbookBinding, cb: ClubBook, sheet: str, number: int) ->
         if w is None or w not in known:
             raise InputError(f"{wno!r} is not a start number on the roster", **at("white_no"))
         if bno is None:
-            byes.append(Bye(w, Result.PAIRING_BYE))
+            byes.append(Bye(w, _bye_kind(row[col["result"]], t.settings.scoring)))
             continue
         b = _int(bno)
         if b is None or b not in known:
@@ -290,7 +308,7 @@ def round_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[CellValue]
             res or None, points_value(before[g.black]), g.black, t.player(g.black).name,
         ])
     for b in rnd.byes:
-        if b.result is not Result.PAIRING_BYE:
+        if b.result is Result.ABSENT:
             continue
         pts = points_value(t.settings.scoring.points(b.result))
         rows.append([None, b.player, t.player(b.player).name, points_value(before[b.player]),
