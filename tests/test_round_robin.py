@@ -95,3 +95,27 @@ def test_round_robin_three_players_each_sits_out_once() -> None:
         byes += [b.player for b in rnd.byes]
         t.set_round(finish(rnd))
     assert sorted(byes) == [1, 2, 3]
+
+
+def test_oth_5_othello_round_robin_first_named_in_the_table_plays_black() -> None:
+    from monrad.engine.othello.advisor import advise_format
+    from monrad.engine.othello.listing import pairing_lines
+
+    t = new(6)
+    t.settings = advise_format(6, "othello").settings(t.settings)
+    rnd = pair_round(t)
+    assert [(g.black, g.white) for g in rnd.games] == [(1, 6), (2, 5), (3, 4)]  # table: 1-6, 2-5, 3-4
+    assert pairing_lines(t, rnd)[0] == "  1  Player 1 (1) - Player 6 (6)"
+
+
+def test_pair_round_system_override_and_trf_round_trip() -> None:
+    from monrad.converters.trf import read_trf, write_trf
+
+    t = new(5, "dutch")
+    rnd = pair_round(t, "double-round-robin")  # what `monrad pair --system double-round-robin` asks
+    assert [(g.white, g.black) for g in rnd.games] == [(2, 5), (3, 4)] and rnd.byes == (Bye(1, Result.PAIRING_BYE),)
+    t.set_round(finish(rnd))
+    back = read_trf(write_trf(t))
+    assert back.rounds == t.rounds
+    r2 = pair_round(back, "double-round-robin", round_no=2)  # table round 2: 6-4, 5-3, 1-2
+    assert [(g.white, g.black) for g in r2.games] == [(5, 3), (1, 2)] and r2.byes == (Bye(4, Result.PAIRING_BYE),)

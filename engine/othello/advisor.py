@@ -73,9 +73,10 @@ class FormatAdvice:
         )
 
     def settings(self, base: Settings | None = None) -> Settings:
-        """Tournament settings for the advice (1/½/0 match points, OTH-7)."""
+        """Tournament settings for the advice (1/½/0 match points, OTH-7; ``options["game"]``)."""
         base = base or Settings()
-        return base.replace(system=self.system, rounds=self.rounds, scoring=Scoring.classic())
+        return base.replace(system=self.system, rounds=self.rounds, scoring=Scoring.classic(),
+                            options={**base.options, "game": "othello"})
 
 
 def advise_format(players: int, game: str = "othello") -> FormatAdvice:

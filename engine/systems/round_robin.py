@@ -13,7 +13,11 @@ start numbers ``1 .. n`` are pairing numbers ``1 .. n``.
   often as White" - the Berger table alternates colours).
 * Round numbers beyond the table raise :class:`~monrad.engine.pairing.PairingError`.
 
-For Othello the model keeps chess colours; listings show Black first (OTH-5).
+**Othello (OTH-5):** the player named first in a pairing plays Black.  In an Othello
+event (``options["game"] == "othello"``, set by the format advisor) the table's
+first-named player therefore plays Black, so the printed table reads the same in
+an Othello listing (Black first) as in a chess one (White first).  The model keeps
+chess colours.
 """
 
 from __future__ import annotations
@@ -67,13 +71,15 @@ class RoundRobinSystem:
     def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
         """Read round ``round_no`` off the Berger table for ``players`` (see module doc)."""
         playing = set(players)
+        othello = str(tournament.settings.options.get("game", "")).lower() == "othello"
         games: list[Game] = []
         byes: list[Bye] = []
         for white, black in schedule(tournament, round_no, double=self.double):
             w_in = white is not None and white in playing
             b_in = black is not None and black in playing
             if w_in and b_in:
-                games.append(Game(white, black))  # type: ignore[arg-type]
+                first, second = white, black
+                games.append(Game(second, first) if othello else Game(first, second))  # type: ignore[arg-type]
             elif w_in:
                 byes.append(Bye(white))  # type: ignore[arg-type]
             elif b_in:
