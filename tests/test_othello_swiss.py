@@ -229,3 +229,11 @@ def test_matching_oracle_matches_brute_force() -> None:
             for a, b in combinations(range(n), 2):
                 want = frozenset((a, b)) in edges and perfect(tuple(x for x in range(n) if x not in (a, b)))
                 assert m.can_pair(a, b) == want
+
+
+def test_oth_9_requested_bye_in_the_round_is_not_counted_before_pairing_it() -> None:
+    t = new(5, 4)
+    t.rounds.append(Round(1, (), (Bye(1, Result.HALF_BYE),)))  # player 1 asked for a half-point bye
+    rnd = pair_round(t)
+    assert Bye(1, Result.HALF_BYE) in rnd.byes and len(rnd.games) == 2
+    assert rnd.games[0].players == (2, 3) or set(rnd.games[0].players) == {2, 3}

@@ -39,10 +39,10 @@ from ..state import History, histories
 __all__ = ["OthelloSwiss", "SYSTEM", "pairing_order", "choose_colours"]
 
 
-def pairing_order(tournament: Tournament, players: tuple[int, ...]) -> list[int]:
-    """``players`` in OTH-9 order: match points, MBQ, (discs,) rating, start number."""
+def pairing_order(tournament: Tournament, players: tuple[int, ...], upto: int | None = None) -> list[int]:
+    """``players`` in OTH-9 order after round ``upto``: match points, MBQ, (discs,) rating, start number."""
     try:
-        rows = standings(tournament)
+        rows = standings(tournament, upto)
     except OthelloDataError as exc:
         raise PairingError(str(exc)) from None
     place = {r.player: i for i, r in enumerate(rows)}
@@ -79,7 +79,7 @@ class OthelloSwiss:
     name: str = "othello-swiss"
 
     def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
-        order = pairing_order(tournament, players)
+        order = pairing_order(tournament, players, round_no - 1)
         hist = histories(tournament, upto=round_no - 1)
         forbidden = tournament.settings.forbidden_pairs(round_no)
         meetings: dict[frozenset[int], int] = {}
