@@ -237,3 +237,16 @@ def test_oth_9_requested_bye_in_the_round_is_not_counted_before_pairing_it() -> 
     rnd = pair_round(t)
     assert Bye(1, Result.HALF_BYE) in rnd.byes and len(rnd.games) == 2
     assert [set(g.players) for g in rnd.games] == [{2, 3}, {4, 5}]
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(9, 7), (20, 9)])
+def test_oth_8_mbq_agrees_with_the_tiebreak_registry(players: int, rounds: int) -> None:
+    """Two independent MBQ computations (pairing order here, tie-break code MBQ there) agree."""
+    tiebreaks = pytest.importorskip("monrad.engine.tiebreaks")
+    t = new(players, rounds)
+    rng = random.Random(players)
+    for _ in range(rounds):
+        play(t, rng)
+    for upto in (1, rounds // 2, rounds):
+        mine = {r.player: r.mbq for r in standings(t, upto)}
+        assert mine == tiebreaks.compute("MBQ", t, upto)
