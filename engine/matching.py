@@ -16,6 +16,7 @@ of bits wide; no rounding ever happens).
 * ``g.weight(u, v)``          current weight, 0 when there is no edge;
 * ``g.retire(u, v)``          take the pair u-v out of the graph for good (both
   vertices leave; used when a pair is final);
+* ``g.edges()``               the active edges as (u, v, weight), u < v;
 * ``g.solve()``               a maximum-weight matching of the vertices still in the
   graph, as ``mate`` list: ``mate[v]`` is v's partner, or ``v`` itself when v is
   unmatched (retired vertices map to their retired partner).
@@ -76,13 +77,16 @@ class WeightedGraph:
         self._fixed[u] = v
         self._fixed[v] = u
 
-    def solve(self) -> list[int]:
-        """A maximum-weight matching of the active vertices (see module docstring)."""
-        edges = [
+    def edges(self) -> list[tuple[int, int, int]]:
+        """(u, v, weight) of every edge between active vertices, u < v."""
+        return [
             (u, v, w) for u in range(self.n) if self._active[u]
             for v, w in self._adj[u].items() if v > u
         ]
-        mate = max_weight_matching(self.n, edges)
+
+    def solve(self) -> list[int]:
+        """A maximum-weight matching of the active vertices (see module docstring)."""
+        mate = max_weight_matching(self.n, self.edges())
         for x, y in self._fixed.items():
             mate[x] = y
         return mate

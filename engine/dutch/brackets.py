@@ -63,13 +63,21 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
     mate = g.solve()
     if not _complete(mate, [True] * n):
         raise NoLegalPairing("the players cannot all be paired within the absolute criteria")
+    score = [p.score for p in players]
+    c9 = False
     if odd:
         ctx.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
         for j in range(n):
             for i in range(j):
                 g.set_weight(i, j, pair_weight(players[i], players[j], False, False, ctx))
-
-    score = [p.score for p in players]
+        # C.9 applies at once when the bye comes from the top score group and nobody
+        # of that group has to float down
+        top = score[0]
+        if ctx.bye_score >= top:
+            c9 = all(score[mate[v]] >= top for v in range(n) if score[v] >= top)
+        k = ctx.played_rounds
+        counts = sorted(k - p.played_games for p in players if p.score == ctx.bye_score)
+        ctx.unplayed_rank = {c: i for i, c in enumerate(counts)}
     pairs: list[tuple[int, int]] = []
     matched = [False] * n
 
@@ -94,7 +102,7 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
         for b in range(mdp_count, len(group)):
             for a in range(b):
                 w = pair_weight(players[group[a]], players[group[b]], b < bracket_end,
-                                b >= bracket_end, ctx)
+                                b >= bracket_end, ctx, c9)
                 base[(a, b)] = w
                 g.set_weight(group[a], group[b], w)
         mate = g.solve()
@@ -246,7 +254,10 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
             pairs.append((v, u))
             g.retire(v, u)
 
-        # the next bracket: the unpaired move down, the next score group is resident
+        # the next bracket: the unpaired move down, the next score group is resident.
+        # C.9 applies there when it is the bye assignee's score group and none of its
+        # players is paired with someone with a lower score in the current optimum.
+        c9 = odd and bracket_end < len(group) and score[group[bracket_end]] == ctx.bye_score
         new_group: list[int] = []
         new_mdps = 0
         for idx, v in enumerate(group):
@@ -255,6 +266,8 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
             new_group.append(v)
             if idx < bracket_end:
                 new_mdps += 1
+            if score[mate[v]] < ctx.bye_score:
+                c9 = False
         group = new_group
         mdp_count = new_mdps
         res_start_v = next_start_v

@@ -17,7 +17,7 @@ curS   the same, counted by score of the higher player             C.7 (min scor
                                                                    of downfloaters)
 nxt    pairs made in the next bracket                              C.8 (next bracket)
 nxtS   the same, by score                                          C.8
-bye    unplayed games of the bye assignee (always 0, see below)    C.9
+bye    unplayed games of the bye assignee (bye bracket only)       C.9
 col1   no pair of absolute colour-imbalance players wanting the    C.10
        same colour (topscorers, last round)
 col2   no pair of absolute-preference players with the same        C.11
@@ -41,9 +41,8 @@ Count fields are ``size_bits`` wide (bits of the largest score group), score fie
 higher scores higher up.  These widths are the ones of the FIDE-endorsed reference
 engine (bbpPairings), so that ties are resolved identically.
 
-The reference engine (v6.0.0) computes every player's number of played games as 0
-when it ranks bye candidates, so C.9 never separates two pairings; it is kept here
-as a zero field for the same layout.
+C.9 (unplayed games of the bye assignee) is only weighed in the bracket the bye
+comes from (see :mod:`.brackets`).
 """
 
 from __future__ import annotations
@@ -71,6 +70,8 @@ class Context:
     shift: dict[Fraction, int]
     top_score: Fraction
     bye_score: Fraction = Fraction(0)
+    #: C.9 ranks: number of unplayed games -> rank among the bye-score group
+    unplayed_rank: dict[int, int] | None = None
 
 
 def make_context(entrants: list[Entrant], round_no: int, total_rounds: int | None,
@@ -137,12 +138,15 @@ def _colour_fields(lo: Entrant, hi: Entrant) -> tuple[int, int, int, int]:
     return int(c10), int(c11), int(c12), int(c13)
 
 
-def pair_weight(hi: Entrant, lo: Entrant, in_current: bool, in_next: bool, ctx: Context) -> int:
+def pair_weight(hi: Entrant, lo: Entrant, in_current: bool, in_next: bool, ctx: Context,
+                c9: bool = False) -> int:
     """Weight of pairing ``hi`` (ranked higher) with ``lo`` while the bracket whose
     residents end just before the next score group is being paired.
 
     ``in_current``: ``lo`` belongs to the bracket being paired; ``in_next``: ``lo``
-    belongs to the next score group.  0 means the pair is not allowed.
+    belongs to the next score group; ``c9``: the bye will be given in this bracket,
+    so C.9 (fewest played games... see :func:`c9_value`) applies.  0 means the pair
+    is not allowed.
     """
     if not compatible(hi, lo, ctx):
         return 0
@@ -153,7 +157,7 @@ def pair_weight(hi: Entrant, lo: Entrant, in_current: bool, in_next: bool, ctx: 
     w = (w << gb) + ((1 << sh[hi.score]) if in_current else 0)
     w = (w << sb) + int(in_next)
     w = (w << gb) + ((1 << sh[hi.score]) if in_next else 0)
-    w <<= sb  # C.9, see module docstring
+    w = (w << sb) + (c9_value(hi, lo, ctx) if c9 else 0)
     cols = _colour_fields(lo, hi) if in_current else (0, 0, 0, 0)
     for c in cols:
         w = (w << sb) + c
@@ -177,6 +181,23 @@ def pair_weight(hi: Entrant, lo: Entrant, in_current: bool, in_next: bool, ctx: 
         w = (w << gb) + down
         w = (w << gb) + up
     return w << (3 * sb + 1)
+
+
+def c9_value(hi: Entrant, lo: Entrant, ctx: Context) -> int:
+    """C.9: minimise the number of unplayed games of the bye assignee.
+
+    Every paired player of the bye assignee's score adds the rank of his number of
+    unplayed games (byes, forfeits, absences) among that score group, so the one left
+    for the bye has as few unplayed games as possible.
+    """
+    ranks = ctx.unplayed_rank or {}
+    k = ctx.played_rounds
+    v = 0
+    if hi.score == ctx.bye_score:
+        v += ranks.get(k - hi.played_games, 0)
+    if lo.score == ctx.bye_score:
+        v += ranks.get(k - lo.played_games, 0)
+    return v
 
 
 def first_weight(hi: Entrant, lo: Entrant, ctx: Context) -> int:

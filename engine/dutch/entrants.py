@@ -65,6 +65,7 @@ class Entrant:
     strong: bool = False
     bye_eligible: bool = True
     floats: tuple[str, str] = (Float.NONE, Float.NONE)
+    played_games: int = 0
 
     @property
     def absolute_imbalance(self) -> bool:
@@ -129,6 +130,7 @@ def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> li
         fs = facts[no]
         colours = [f.colour for f in fs if f.played]
         e = Entrant(no, ranks[no], score_before(no, round_no), fs, colours)
+        e.played_games = len(colours)
         e.met = {f.opponent for f in fs if f.played and f.opponent is not None}
         whites = colours.count(Colour.WHITE)
         blacks = len(colours) - whites
