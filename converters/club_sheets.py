@@ -287,9 +287,12 @@ def _text(v: CellValue) -> str:
 
 
 def read_roster(
-    book: WorkbookBinding, sheet: str, opts: ReadOptions | None = None, *, source: str = ""
+    book: WorkbookBinding, sheet: str, opts: ReadOptions | None = None, *, source: str = "",
+    allow_empty: bool = False,
 ) -> list[Player]:
-    """The players of a roster sheet (see the module doc for the conventions)."""
+    """The players of a roster sheet (see the module doc for the conventions).
+
+    An empty roster is an error unless ``allow_empty`` (a fresh template)."""
     opts = opts or ReadOptions()
     src = source or book.name
     head = find_header(book, sheet, opts)
@@ -350,7 +353,7 @@ def read_roster(
             players.append(Player(no, extra=extra, **values))  # type: ignore[arg-type]
         except (ModelError, TypeError) as exc:
             raise InputError(str(exc), source=src, sheet=sheet, cell=a1(r, 1)) from None
-    if not players:
+    if not players and not allow_empty:
         raise InputError("the roster has no players", source=src, sheet=sheet)
     players.sort(key=lambda p: p.start_no)
     return players

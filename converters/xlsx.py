@@ -263,7 +263,7 @@ def read_book(book: WorkbookBinding) -> ClubBook:
             source=book.name)
     settings, info = read_settings(book, lay)
     players = read_roster(book, lay.players_sheet, ReadOptions(name_order="keep"),
-                          source=book.name)
+                          source=book.name, allow_empty=True)
     t = Tournament(settings=settings, players=players, info=info)
     cb = ClubBook(t, lay)
     for sheet in book.sheet_names():
