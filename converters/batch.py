@@ -1,0 +1,594 @@
+"""Batch conversion: many tournament files in, one format out (``monrad convert``).
+
+:func:`collect` expands the sources (files, globs with ``*``/``?``/``[...]``/``**``,
+folders, ``recursive``) into :class:`Job` s; :func:`run_jobs` converts them, in
+several processes when there are many (more than :data:`PARALLEL_FROM` files;
+never more workers than cores), reporting each finished file to a
+:class:`Progress` bar; :func:`summary_table` prints what happened to every file.
+
+Every file ends in one of three states (:class:`FileResult`):
+
+``converted``  the output file(s) written;
+``skipped``    nothing done, for a stated reason (not a tournament file, the output
+               exists and ``overwrite`` is off, the output would be the input ...);
+``failed``     the one-line reason: the :class:`~monrad.converters.errors.InputError`
+               naming file/line/sheet/cell, or why the target format cannot hold
+               the tournament (a WOF file needs WOF ids and disc counts ...).
+
+No partial output: each output is written to a hidden temporary file in the target
+folder and moved into place with :func:`os.replace` only when every output of that
+input is complete; on any failure the temporary files are removed.  A klubtur.dk
+export holding several groups gives one output per group, ``<name>-<group>.<ext>``.
+
+Formats in (by extension, then by content): TRF-16/TRF-2026 (``.trf``, ``.txt``),
+CSV (klubtur.dk layout detected by content, else the roster/results CSV), monrad
+and club workbooks (``.xlsx``, ``.xlsm``, ``.xls``, ``.ods``; klubtur workbooks with
+one sheet per group), WOF Othello rating files (``.elo``, ``.wof``).
+Formats out: :data:`OUT_FORMATS`.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import shutil
+import sys
+import time
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from ..engine.model import ModelError, Tournament
+from .errors import InputError
+
+__all__ = [
+    "OUT_FORMATS",
+    "IN_SUFFIXES",
+    "PARALLEL_FROM",
+    "Job",
+    "FileResult",
+    "BatchReport",
+    "Progress",
+    "collect",
+    "read_input",
+    "render_output",
+    "convert_one",
+    "run_jobs",
+    "convert_many",
+    "summary_table",
+]
+
+#: above this many files, conversion runs in several processes
+PARALLEL_FROM = 8
+
+#: output format name -> file extension
+OUT_FORMATS: dict[str, str] = {
+    "trf": ".trf",  # TRF-2026
+    "trf2026": ".trf",
+    "trf16": ".trf",
+    "csv": ".csv",
+    "xlsx": ".xlsx",  # the club workbook
+    "wof": ".elo",
+    "klubtur": ".csv",
+}
+_ALIASES = {"trf-2026": "trf2026", "trf-16": "trf16", "workbook": "xlsx", "club": "xlsx",
+            "elo": "wof", "xlsm": "xlsx"}
+
+#: extensions read when a folder is expanded
+IN_SUFFIXES = (".trf", ".txt", ".csv", ".xlsx", ".xlsm", ".xls", ".ods", ".elo", ".wof")
+_WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".ods")
+_GLOB_CHARS = re.compile(r"[*?\[]")
+
+
+def normalise_format(name: str) -> str:
+    """A format name as :data:`OUT_FORMATS` spells it; ``ValueError`` if unknown.
+
+    >>> normalise_format("TRF-16"), normalise_format("workbook")
+    ('trf16', 'xlsx')
+    """
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    if key not in OUT_FORMATS:
+        raise ValueError(f"unknown format {name!r} (use one of: {', '.join(OUT_FORMATS)})")
+    return key
+
+
+# ------------------------------------------------------------------ jobs and results
+@dataclass(frozen=True)
+class Job:
+    """One input file and where its output goes (``output`` names the single-output
+    case; a multi-group input adds ``-<group>`` to the stem)."""
+
+    source: str
+    output: str
+    fmt: str
+    overwrite: bool = False
+    lang: str = "en"
+    #: a reason to skip decided while collecting (unknown extension, name clash ...)
+    skip: str | None = None
+
+
+@dataclass
+class FileResult:
+    """What happened to one input file."""
+
+    source: str
+    status: str  # "converted" | "skipped" | "failed"
+    detail: str = ""
+    outputs: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+@dataclass
+class BatchReport:
+    """Every file's result, in the order the sources were given."""
+
+    results: list[FileResult]
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.results if r.status == status)
+
+    @property
+    def exit_code(self) -> int:
+        """0 when nothing failed, else 2 (bad input, as the rest of the CLI)."""
+        return 2 if self.count("failed") else 0
+
+
+# ------------------------------------------------------------------ collecting
+def _expand(src: str, recursive: bool) -> tuple[list[tuple[Path, Path | None]], str | None]:
+    """(files with the folder they were found under, or an error text)."""
+    if _GLOB_CHARS.search(src):
+        hits = sorted(glob.glob(src, recursive=recursive or "**" in src))
+        out: list[tuple[Path, Path | None]] = []
+        for h in hits:
+            p = Path(h)
+            if p.is_dir():
+                out.extend(_folder(p, recursive))
+            elif not p.name.startswith("."):
+                out.append((p, None))
+        return out, (None if out else f"no file matches {src!r}")
+    p = Path(src)
+    if p.is_dir():
+        return _folder(p, recursive), None
+    if p.exists():
+        return [(p, None)], None
+    return [], f"{src}: no such file or folder"
+
+
+def _folder(folder: Path, recursive: bool) -> list[tuple[Path, Path | None]]:
+    it = folder.rglob("*") if recursive else folder.iterdir()
+    out = []
+    for p in sorted(it):
+        rel = p.relative_to(folder)
+        if any(part.startswith(".") for part in rel.parts) or not p.is_file():
+            continue
+        out.append((p, folder))
+    return out
+
+
+def collect(
+    sources: Sequence[str],
+    fmt: str,
+    out_dir: str | os.PathLike[str],
+    *,
+    recursive: bool = False,
+    overwrite: bool = False,
+    lang: str = "en",
+) -> tuple[list[Job], list[FileResult]]:
+    """Expand ``sources`` into jobs; sources that name nothing become failed results.
+
+    A file found inside a folder keeps its sub-folder under ``out_dir``
+    (``--recursive``); other files go straight into ``out_dir``.  Each output keeps
+    the input's base name with the format's extension.
+    """
+    fmt = normalise_format(fmt)
+    out_root = Path(out_dir)
+    suffix = OUT_FORMATS[fmt]
+    jobs: list[Job] = []
+    errors: list[FileResult] = []
+    seen: set[Path] = set()
+    claimed: dict[Path, str] = {}
+    for src in sources:
+        files, error = _expand(src, recursive)
+        if error:
+            errors.append(FileResult(src, "failed", error))
+        for path, folder in files:
+            key = path.resolve()
+            if key in seen:
+                continue
+            seen.add(key)
+            rel = path.relative_to(folder).parent if folder is not None else Path()
+            target = out_root / rel / (path.stem + suffix)
+            skip = None
+            if path.suffix.lower() not in IN_SUFFIXES and not _sniff_trf(path):
+                skip = f"not a tournament file ({path.suffix or 'no extension'})"
+            elif target.resolve() == key:
+                skip = "the output would replace the input"
+            elif target.resolve() in claimed:
+                skip = f"same output name as {claimed[target.resolve()]}"
+            if skip is None:
+                claimed[target.resolve()] = str(path)
+            jobs.append(Job(str(path), str(target), fmt, overwrite, lang, skip))
+    return jobs, errors
+
+
+def _sniff_trf(path: Path) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    return bool(re.search(rb"(^|[\r\n])(001|012) ", head))
+
+
+# ------------------------------------------------------------------ reading
+def _foundation_load(path: Path, warnings: list[str], fmt: str | None) -> Tournament:
+    try:
+        from . import load  # type: ignore[attr-defined]
+    except ImportError:
+        raise InputError(f"the {fmt or path.suffix} reader is not available in this version",
+                         source=str(path)) from None
+    return load(path, warnings=warnings, fmt=fmt)
+
+
+def read_input(path: str | os.PathLike[str],
+               warnings: list[str] | None = None) -> list[tuple[str, Tournament]]:
+    """Every tournament in one input file, as ``(group, tournament)``; ``group`` is
+    ``""`` except for klubtur.dk exports, which hold one tournament per group."""
+    from .klubtur import book_looks_like_klubtur, looks_like_klubtur, read_klubtur, read_klubtur_book
+    from .sheets_legacy import open_legacy_book
+    from .trf import read_trf
+    from .wof import read_wof
+
+    p = Path(path)
+    w = warnings if warnings is not None else []
+    suffix = p.suffix.lower()
+    if suffix in (".elo", ".wof"):
+        return [("", read_wof(p, warnings=w))]
+    if suffix == ".csv":
+        head = _head_text(p)
+        if looks_like_klubtur(head):
+            return [(g.name, g.tournament) for g in read_klubtur(p, warnings=w)]
+        return [("", _foundation_load(p, w, "csv"))]
+    if suffix in _WORKBOOKS:
+        book = open_legacy_book(p)
+        if book_looks_like_klubtur(book):
+            return [(g.name, g.tournament) for g in read_klubtur_book(book, warnings=w)]
+        return [("", _read_workbook(book, p))]
+    return [("", read_trf(p, warnings=w))]
+
+
+def _head_text(p: Path) -> str:
+    try:
+        with open(p, "rb") as fh:
+            data = fh.read(20000)
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", source=str(p)) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def _read_workbook(book, path: Path) -> Tournament:
+    """monrad's own layout, else a club workbook; ``.xlsx`` files that only
+    openpyxl reads right (formulas without cached values) get a second try."""
+    from ..addin import layout as L
+    from .club_sheets import read_club_book
+    from .xlsx import read_book
+
+    try:
+        if L.detect_layout(book.sheet_names()) is not None:
+            return read_book(book).tournament
+        return read_club_book(book, source=book.name)
+    except InputError:
+        if path.suffix.lower() not in (".xlsx", ".xlsm"):
+            raise
+        from ..addin.openpyxl_book import open_book
+
+        try:
+            ob = open_book(path)
+            if L.detect_layout(ob.sheet_names()) is not None:
+                return read_book(ob).tournament
+            return read_club_book(ob, source=str(path))
+        except InputError:
+            pass
+        raise
+
+
+# ------------------------------------------------------------------ writing
+def render_output(t: Tournament, fmt: str, path: Path, *, lang: str = "en") -> None:
+    """Write ``t`` as ``fmt`` to ``path`` (a temporary name: the caller moves it).
+
+    Raises :class:`ValueError` / :class:`InputError` with one line when the format
+    cannot hold the tournament.
+    """
+    from .trf import write_trf
+
+    if fmt in ("trf", "trf2026", "trf16"):
+        text = write_trf(t, "16" if fmt == "trf16" else "2026")
+        path.write_bytes(text.encode("utf-8"))
+    elif fmt == "wof":
+        from .wof import write_wof
+
+        path.write_bytes(write_wof(t).encode("ascii"))
+    elif fmt == "klubtur":
+        from .klubtur import write_klubtur
+
+        path.write_bytes(write_klubtur(t, title=str(t.info.get("name", "")) or None).encode("utf-8-sig"))
+    elif fmt == "csv":
+        _write_csv(t, path)
+    elif fmt == "xlsx":
+        save_club_workbook(t, path, lang=lang)
+    else:  # pragma: no cover - normalise_format guards
+        raise ValueError(f"unknown format {fmt!r}")
+
+
+def _write_csv(t: Tournament, path: Path) -> None:
+    try:
+        from . import csv_format  # type: ignore[attr-defined]
+    except ImportError:
+        raise ValueError("the CSV writer is not available in this version") from None
+    writer = getattr(csv_format, "write_csv", None)
+    if writer is not None:
+        text = writer(t)
+        path.write_bytes(text.encode("utf-8-sig") if isinstance(text, str) else text)
+        return
+    from . import save  # type: ignore[attr-defined]
+
+    save(t, path, fmt="csv")
+
+
+_SCORING_NAME = {"classic": "classic", "three_one_zero": "3-1-0", "school": "school"}
+
+
+def save_club_workbook(t: Tournament, path: Path, *, lang: str = "en") -> None:
+    """The tournament as a monrad club workbook: Settings, Players, one sheet per
+    round (boards, results, pairing-allocated byes), Standings left for "Update
+    standings".  Deterministic: fixed document times, and no seed invented when the
+    tournament recorded none."""
+    from ..addin import layout as L
+    from ..addin.new_workbook import build_book
+    from ..engine.model import Scoring
+    from .xlsx import write_round
+
+    s = t.settings
+    scoring = next((name for attr, name in _SCORING_NAME.items()
+                    if getattr(Scoring, attr)() == s.scoring), None)
+    if scoring is None:
+        raise ValueError("the club workbook holds classic, 3-1-0 or school scoring only")
+    rounds = max([s.rounds or 0] + [r.number for r in t.rounds]) or 1
+    seeds = set(s.seeds.values())
+    seed = next(iter(seeds)) if len(seeds) == 1 else None
+    try:
+        book = build_book(path, s.system, rounds, t.players, lang,
+                          name=str(t.info.get("name", "")), seed=seed if seed is not None else 0,
+                          scoring=scoring, tiebreaks=s.tiebreaks, fixed_time=True)
+    except InputError as exc:
+        raise ValueError(exc.message) from None
+    lay = L.layout_for(lang)
+    ws = book.workbook[lay.settings_sheet]
+    keys = list(L.SETTINGS_KEYS)
+    if seed is None:
+        ws.cell(L.SETTINGS_FIRST_ROW + keys.index("seed"), 2).value = None
+    if s.initial_colour.value in ("w", "b"):
+        ws.cell(L.SETTINGS_FIRST_ROW + keys.index("initial_colour"), 2).value = (
+            "white" if s.initial_colour.value == "w" else "black")
+    if s.mbq_c is not None:
+        ws.cell(L.SETTINGS_FIRST_ROW + keys.index("othello_c"), 2).value = float(s.mbq_c)
+    after = lay.players_sheet
+    for rnd in t.rounds:
+        after = write_round(book, t, rnd, lay, after=after)
+    book.workbook.save(path)
+
+
+# ------------------------------------------------------------------ one file
+def _slug(text: str) -> str:
+    s = unicodedata.normalize("NFKD", text)
+    s = "".join(c for c in s if not unicodedata.combining(c))
+    s = re.sub(r"[^A-Za-z0-9]+", "-", s).strip("-")
+    return s or "group"
+
+
+def _tmp_name(target: Path) -> Path:
+    return target.with_name(f".{target.name}.{os.getpid()}.part")
+
+
+def convert_one(job: Job) -> FileResult:
+    """Convert one file (runs in a worker process too): never raises."""
+    start = time.perf_counter()
+    result = FileResult(job.source, "failed")
+    temps: list[tuple[Path, Path]] = []
+    try:
+        if job.skip:
+            result.status, result.detail = "skipped", job.skip
+            return result
+        target = Path(job.output)
+        if target.exists() and not job.overwrite:
+            result.status, result.detail = "skipped", f"{target} exists (use --overwrite)"
+            return result
+        warnings: list[str] = []
+        found = read_input(job.source, warnings)
+        result.warnings = warnings
+        outputs = [(target if len(found) == 1 else
+                    target.with_name(f"{target.stem}-{_slug(g)}{target.suffix}"), t)
+                   for g, t in found]
+        if len(found) > 1 and not job.overwrite:
+            exists = [str(o) for o, _ in outputs if o.exists()]
+            if exists:
+                result.status, result.detail = "skipped", f"{exists[0]} exists (use --overwrite)"
+                return result
+        target.parent.mkdir(parents=True, exist_ok=True)
+        for out, t in outputs:
+            tmp = _tmp_name(out)
+            temps.append((tmp, out))
+            render_output(t, job.fmt, tmp, lang=job.lang)
+        for tmp, out in temps:
+            os.replace(tmp, out)
+        temps = []
+        result.status = "converted"
+        result.outputs = [str(o) for o, _ in outputs]
+        result.detail = ", ".join(result.outputs)
+    except InputError as exc:
+        result.detail = str(exc)
+    except (ValueError, ModelError, KeyError) as exc:
+        result.detail = f"{job.source}: {_one_line(exc)}"
+    except OSError as exc:
+        result.detail = f"{job.source}: {exc.strerror or exc}"
+    except Exception as exc:  # a bug must not stop the batch; still one line
+        result.detail = f"{job.source}: internal error ({type(exc).__name__}: {_one_line(exc)})"
+    finally:
+        for tmp, _ in temps:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+        result.seconds = time.perf_counter() - start
+    return result
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+# ------------------------------------------------------------------ progress
+class Progress:
+    """A one-line progress bar on a terminal, plain lines otherwise.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> p = Progress(2, out)
+    >>> p.update(FileResult("a.trf", "converted")); p.update(FileResult("b.csv", "failed")); p.close()
+    >>> print(out.getvalue(), end="")
+    [1/2] converted a.trf
+    [2/2] failed    b.csv
+    """
+
+    def __init__(self, total: int, stream: TextIO | None = None, *, enabled: bool = True) -> None:
+        self.total = total
+        self.done = 0
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled and total > 0
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.failed = 0
+
+    def update(self, result: FileResult) -> None:
+        self.done += 1
+        self.failed += result.status == "failed"
+        if not self.enabled:
+            return
+        if self.tty:
+            width = max(40, shutil.get_terminal_size((80, 20)).columns)
+            bar_w = 24
+            filled = bar_w * self.done // self.total
+            head = (f"\r[{'#' * filled}{'.' * (bar_w - filled)}] {self.done}/{self.total}"
+                    f"{f' ({self.failed} failed)' if self.failed else ''} ")
+            name = Path(result.source).name
+            room = width - len(head) - 1
+            self.stream.write(head + (name if len(name) <= room else "..." + name[-room + 3:])
+                              .ljust(max(room, 0)))
+        else:
+            self.stream.write(f"[{self.done}/{self.total}] {result.status:<9} {result.source}\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled and self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# ------------------------------------------------------------------ running
+def run_jobs(
+    jobs: Sequence[Job],
+    *,
+    workers: int | None = None,
+    on_result: Callable[[FileResult], None] | None = None,
+) -> list[FileResult]:
+    """Convert every job; in ``workers`` processes (default: the cores, but one
+    process for :data:`PARALLEL_FROM` files or fewer).  Results in job order."""
+    if workers is None:
+        workers = 1 if len(jobs) <= PARALLEL_FROM else min(os.cpu_count() or 1, len(jobs))
+    workers = max(1, min(workers, len(jobs) or 1))
+    results: list[FileResult | None] = [None] * len(jobs)
+    if workers == 1:
+        for i, job in enumerate(jobs):
+            results[i] = convert_one(job)
+            if on_result:
+                on_result(results[i])  # type: ignore[arg-type]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(convert_one, job): i for i, job in enumerate(jobs)}
+            for fut in as_completed(futures):
+                i = futures[fut]
+                try:
+                    res = fut.result()
+                except Exception as exc:  # a worker died (out of memory ...)
+                    res = FileResult(jobs[i].source, "failed",
+                                     f"{jobs[i].source}: worker process failed ({_one_line(exc)})")
+                results[i] = res
+                if on_result:
+                    on_result(res)
+    return [r for r in results if r is not None]
+
+
+def convert_many(
+    sources: Sequence[str],
+    fmt: str,
+    out_dir: str | os.PathLike[str],
+    *,
+    recursive: bool = False,
+    overwrite: bool = False,
+    lang: str = "en",
+    workers: int | None = None,
+    progress: TextIO | None = None,
+    show_progress: bool = True,
+) -> BatchReport:
+    """Collect, convert and report (the whole of ``monrad convert --to``)."""
+    jobs, errors = collect(sources, fmt, out_dir, recursive=recursive, overwrite=overwrite,
+                           lang=lang)
+    bar = Progress(len(jobs), progress, enabled=show_progress)
+    try:
+        results = run_jobs(jobs, workers=workers, on_result=bar.update)
+    finally:
+        bar.close()
+    return BatchReport(errors + results)
+
+
+def summary_table(report: BatchReport, *, verbose: bool = False) -> str:
+    """One row per file (file, result, detail), then the totals line.
+
+    Converted files are listed only with ``verbose``; skipped and failed always.
+    """
+    rows = [(r.source, r.status, r.detail) for r in report.results
+            if verbose or r.status != "converted"]
+    lines: list[str] = []
+    if rows:
+        w1 = min(max(len("file"), *(len(a) for a, _, _ in rows)), 50)
+        lines.append(f"{'file':<{w1}}  {'result':<9}  detail")
+        lines.append(f"{'-' * w1}  {'-' * 9}  {'-' * 6}")
+        for a, b, c in rows:
+            lines.append(f"{a:<{w1}}  {b:<9}  {c}")
+        if verbose:
+            for r in report.results:
+                for w in r.warnings:
+                    lines.append(f"warning: {w}")
+        lines.append("")
+    n = len(report.results)
+    nwarn = sum(len(r.warnings) for r in report.results)
+    total = (f"{n} file{'s' if n != 1 else ''}: {report.count('converted')} converted, "
+             f"{report.count('skipped')} skipped, {report.count('failed')} failed")
+    if nwarn:
+        total += f" ({nwarn} warning{'s' if nwarn != 1 else ''}{'' if verbose else '; --verbose lists them'})"
+    lines.append(total)
+    return "\n".join(lines)
+
+
+def iter_sources(sources: Iterable[str]) -> list[str]:
+    """Sources as given, without empty strings (shell expansion may leave some)."""
+    return [s for s in sources if s]
