@@ -20,6 +20,9 @@ For a double round robin FIDE recommends swapping the last two rounds of the fir
 cycle, so that nobody gets three games in a row with the same colour at the turn;
 the second cycle repeats the original table with colours reversed (OTH-2).
 
+The Varma tables (FIDE C.05 Annex 2, restricted drawing of numbers by federation)
+are at the end of the module.
+
 >>> berger_round(4, 1)
 ((1, 4), (2, 3))
 >>> berger_round(5, 2)
@@ -28,6 +31,9 @@ the second cycle repeats the original table with colours reversed (OTH-2).
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 __all__ = [
     "table_size",
     "rounds_in_cycle",
@@ -35,6 +41,9 @@ __all__ = [
     "berger_table",
     "double_round_robin_round",
     "double_round_robin_table",
+    "VARMA_GROUPS",
+    "varma_groups",
+    "varma_numbers",
 ]
 
 Pair = tuple[int, int]
@@ -108,3 +117,70 @@ def double_round_robin_table(players: int, *, swap_last_two: bool = True) -> tup
     return tuple(
         double_round_robin_round(players, r, swap_last_two=swap_last_two) for r in range(1, 2 * m + 1)
     )
+
+# --------------------------------------------------------------------------------------
+# Varma tables: restricted drawing of round-robin numbers by federation (FIDE C.05 Annex 2).
+#
+# Players of one federation draw their numbers from one group (A, B, C or D) of the
+# table, so that (as far as the table allows) they meet early rather than in the last
+# three rounds.  Procedure, as published:
+#
+# * federations draw in order of contingent size (largest first), equal sizes by the
+#   alphabetical order of the federation code; inside a federation, players in
+#   alphabetical order of name;
+# * the first player of a contingent chooses an envelope (group) still holding at least
+#   as many numbers as his contingent has players, and every player of the contingent
+#   draws from it; the numbers left are available to later contingents.
+#
+# Choices and draws are lots: here one seeded :class:`random.Random`, so the draw is
+# reproducible from its seed (record it in ``Settings.seeds["varma"]``).
+#
+# **Decisions:** with an odd number of players the table of the next even size is used
+# and its highest number (the dummy of the Berger table) is left out; a contingent
+# larger than every remaining group takes the largest group and continues in the next
+# largest (the published procedure does not cover it); tables exist for 9 to 20
+# players (the rows for 21-24 were not available to this project).
+# --------------------------------------------------------------------------------------
+
+#: Published groups A, B, C, D by even table size (FIDE C.05 Annex 2).
+VARMA_GROUPS: dict[int, tuple[tuple[int, ...], ...]] = {
+    10: ((3, 4, 8), (5, 7, 9), (1, 6), (2, 10)),
+    12: ((4, 5, 9, 10), (1, 2, 7), (6, 8, 12), (3, 11)),
+    14: ((4, 5, 6, 11, 12), (1, 2, 8, 9), (7, 10, 13), (3, 14)),
+    16: ((5, 6, 7, 12, 13, 14), (1, 2, 3, 9, 10), (8, 11, 15), (4, 16)),
+    18: ((5, 6, 7, 8, 14, 15, 16), (1, 2, 3, 10, 11, 12), (9, 13, 17), (4, 18)),
+    20: ((6, 7, 8, 9, 15, 16, 17, 18), (1, 2, 3, 11, 12, 13, 14), (5, 10, 19), (4, 20)),
+}
+
+
+def varma_groups(players: int) -> tuple[tuple[int, ...], ...]:
+    """Groups A..D for ``players`` entrants (an odd count drops the dummy number)."""
+    size = players + players % 2
+    if size not in VARMA_GROUPS:
+        raise ValueError(f"Varma tables cover 9 to 20 players here, not {players}")
+    return tuple(tuple(x for x in g if x <= players) for g in VARMA_GROUPS[size])
+
+
+def varma_numbers(players: Sequence[tuple[int, str, str]], seed: int) -> dict[int, int]:
+    """Draw round-robin numbers for ``(key, federation, name)`` entrants; key -> number."""
+    groups = [list(g) for g in varma_groups(len(players))]
+    rng = random.Random(seed)
+    by_fed: dict[str, list[tuple[int, str, str]]] = {}
+    for p in players:
+        by_fed.setdefault(p[1].strip().upper(), []).append(p)
+    order = sorted(by_fed, key=lambda f: (-len(by_fed[f]), f))
+    out: dict[int, int] = {}
+    for fed in order:
+        contingent = sorted(by_fed[fed], key=lambda p: (p[2].casefold(), p[0]))
+        fits = [g for g in groups if len(g) >= len(contingent)]
+        if fits:
+            envelopes = [rng.choice(fits)]
+        else:  # Decision: spill over, largest groups first
+            envelopes = sorted((g for g in groups if g), key=len, reverse=True)
+        for key, _, _ in contingent:
+            while not envelopes[0]:
+                envelopes.pop(0)
+            number = rng.choice(envelopes[0])
+            envelopes[0].remove(number)
+            out[key] = number
+    return out
