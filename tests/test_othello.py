@@ -147,6 +147,8 @@ def test_oth_3_sm_semi_finals_1v4_2v3_then_final_and_third_place() -> None:
     play(final, 24, 40)
     play(third, 30, 34)
     assert f.podium() == (11, 12, 14, 13)
+    assert f.games()[:3] == [[11, 14, 20, 44], [14, 11, 10, 54], [11, 14, 40, 24]]
+    assert len(f.games()) == 8
 
 
 def test_oth_3_sm_play_off_between_4th_and_5th_on_equal_wins() -> None:

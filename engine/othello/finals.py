@@ -221,6 +221,14 @@ class Finals:
         self.advance()
         return [m for m in self.matches.values() if not m.is_decided]
 
+    def games(self) -> list[list[int]]:
+        """Every finals game played, ``[black, white, black_discs, white_discs]``, match by match.
+
+        This is what ``Tournament.info["finals_games"]`` holds and the WOF file lists
+        after ``%%Added results``.
+        """
+        return [[g.black, g.white, g.black_discs, g.white_discs] for m in self.matches.values() for g in m.games]
+
     def podium(self) -> tuple[int, ...]:
         """1st, 2nd, 3rd, 4th once the final and the third-place match are decided."""
         self.advance()
