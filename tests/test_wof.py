@@ -168,3 +168,21 @@ def test_wof_byes_survive_only_as_comments() -> None:
     (bye,) = t.round(1).byes
     assert f"%Bye: {9000 + bye.player}" in text
     assert read_wof(text).round(1).byes == (Bye(bye.player, Result.PAIRING_BYE),)
+
+
+def test_wof_finals_after_the_swiss_round_trip() -> None:
+    from monrad.engine.othello.finals import plan_finals
+    from monrad.engine.othello.mbq import ranking
+    from monrad.engine.model import Colour
+
+    t = swiss(8, 3, 4)
+    order = [r.player for r in ranking(t, seed=1)]
+    f = plan_finals("egp-nm", order)
+    final = f.match("final")
+    for discs in ((40, 24), (24, 40)):
+        chooser = final.colour_chooser()
+        black, white = final.next_pairing(Colour.BLACK if chooser is not None else None)
+        final.add_game(black, white, *discs)
+    text = write_wof(t, sender="x", finals_games=f.games())
+    assert "%%Added results" in text
+    assert read_wof(text).info["finals_games"] == f.games()
