@@ -246,20 +246,15 @@ def make_xlsm(xlsx: bytes, lang: str) -> bytes:
     return out.getvalue()
 
 
-def _fallback_xlsx(lang: str) -> bytes:
-    """A minimal workbook with the layout's sheet names, used only while
-    ``templates/club-<lang>.xlsx`` does not exist yet."""
-    import openpyxl
+def _built_xlsx(lang: str) -> bytes:
+    """The club workbook as ``monrad new`` lays it out, without players or seed
+    (:func:`monrad.addin.new_workbook.build_book`); used when
+    ``templates/club-<lang>.xlsx`` is not in the checkout."""
+    from monrad.addin.new_workbook import build_book
 
-    from monrad.addin.layout import layout_for
-
-    layout = layout_for(lang)
-    wb = openpyxl.Workbook()
-    wb.active.title = layout.settings_sheet
-    wb.create_sheet(layout.players_sheet)
-    wb.create_sheet(layout.standings_sheet)
+    book = build_book(HERE / f"club-{lang}.xlsx", "nsf", 7, (), lang, fixed_time=True, draw_seed=False)
     buf = io.BytesIO()
-    wb.save(buf)
+    book.workbook.save(buf)
     return buf.getvalue()
 
 
@@ -268,7 +263,7 @@ def source_xlsx(lang: str) -> tuple[bytes, str]:
     path = HERE / f"club-{lang}.xlsx"
     if path.is_file():
         return path.read_bytes(), str(path)
-    return _fallback_xlsx(lang), f"a minimal stand-in workbook (templates/club-{lang}.xlsx is missing)"
+    return _built_xlsx(lang), f"build_book() (templates/club-{lang}.xlsx is missing)"
 
 
 def main(argv: list[str] | None = None) -> int:

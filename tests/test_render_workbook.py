@@ -1,0 +1,153 @@
+"""What users see: the club workbook template and a paired workbook rendered through
+LibreOffice headless to PDF, then to images (poppler's pdftoppm).  Skipped when
+``soffice`` or ``pdftoppm``/``pdftotext`` are absent.
+
+The checks are what a person looking at the pages would check: every sheet prints,
+with its headers, the players and the pairings legible, the result drop-down cells
+visible, no page blank.  Run as a script to refresh the README's screenshot::
+
+    python tests/test_render_workbook.py docs/img/workbook.png
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+TOOLS = ("soffice", "pdftoppm", "pdftotext")
+_missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+pytestmark = pytest.mark.skipif(
+    bool(_missing), reason=f"needs LibreOffice and poppler-utils ({', '.join(_missing)} not found)"
+)
+
+NAMES = [
+    "Ola Nordmann", "Kari Hansen", "Per Olsen", "Ingrid Berg", "Lars Johansen", "Anne Larsen",
+    "Nils Andersen", "Sigrid Pedersen", "Erik Nilsen", "Marte Kristiansen", "Jon Jensen",
+    "Silje Karlsen", "Knut Johnsen", "Hilde Pettersen", "Bjørn Eriksen", "Liv Berg",
+    "Arne Haugen", "Tone Hagen", "Geir Johannessen", "Randi Andreassen", "Odd Jacobsen",
+    "Berit Dahl", "Svein Jørgensen", "Eva Halvorsen", "Tor Henriksen", "Nina Lund",
+    "Rune Sørensen", "Aud Moen", "Leif Gundersen", "Grete Iversen",
+]
+CLUBS = ["Akademisk SK", "Oslo SK", "SK 1911", "Bergens SK", "Trondheim SF"]
+
+
+def to_pdf(workbook: Path, outdir: Path) -> Path:
+    """Convert with LibreOffice headless, in a private profile (no clash with others)."""
+    profile = outdir / "lo-profile"
+    done = subprocess.run(
+        ["soffice", f"-env:UserInstallation={profile.as_uri()}", "--headless",
+         "--convert-to", "pdf", "--outdir", str(outdir), str(workbook)],
+        capture_output=True, text=True, timeout=180,
+    )
+    pdf = outdir / (workbook.stem + ".pdf")
+    assert pdf.exists(), f"LibreOffice did not convert {workbook.name}: {done.stdout} {done.stderr}"
+    return pdf
+
+
+def pdf_pages(pdf: Path) -> list[str]:
+    """The text of each page."""
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    return text.split("\f")[:-1] if text.endswith("\f") else text.split("\f")
+
+
+def ink(pdf: Path, outdir: Path) -> list[float]:
+    """Share of non-white pixels on each page (grey images at 20 dpi)."""
+    subprocess.run(["pdftoppm", "-gray", "-r", "20", str(pdf), str(outdir / "ink")], check=True)
+    shares = []
+    for pgm in sorted(outdir.glob("ink-*.pgm")):
+        data = pgm.read_bytes()
+        # P5 header: magic, width, height, maxval, then one byte per pixel
+        parts = data.split(maxsplit=4)
+        width, height = int(parts[1]), int(parts[2])
+        pixels = parts[4][: width * height]
+        shares.append(sum(1 for p in pixels if p < 200) / len(pixels))
+    return shares
+
+
+def paired_workbook(folder: Path, lang: str = "no", rounds_paired: int = 2) -> Path:
+    """30 players, NSF, round 1 complete, round 2 paired with one result entered."""
+    from monrad.addin import layout as L
+    from monrad.addin.jobs import pair_next_round
+    from monrad.addin.new_workbook import create_workbook
+    from monrad.addin.openpyxl_book import open_book
+    from monrad.engine.model import Player
+
+    rng = random.Random(3)
+    players = [Player(i + 1, name, rating=2300 - 30 * i - rng.randrange(20), club=CLUBS[i % 5],
+                      federation="NOR") for i, name in enumerate(NAMES)]
+    path = create_workbook(folder / f"klubb-{lang}.xlsx", "nsf", 7, players, lang, seed=42,
+                           name="Klubbmesterskapet 2026")
+    for rnd in range(1, rounds_paired + 1):
+        pair_next_round(open_book(path))
+        book = open_book(path)
+        sheet = L.detect_layout(book.sheet_names()).round_name(rnd)
+        last, _ = book.used_size(sheet)
+        rows = book.read_range(sheet, L.ROUND_FIRST_ROW, 1, last, len(L.ROUND_COLUMNS))
+        boards = [i for i, row in enumerate(rows) if row[6] is not None]
+        entered = boards if rnd < rounds_paired else boards[:1]
+        for i in entered:
+            book.write_range(sheet, L.ROUND_FIRST_ROW + i, L.RESULT_COL,
+                             [[rng.choice(["1-0", "½-½", "0-1"])]])
+        book.save()
+    return path
+
+
+@pytest.mark.parametrize("lang", ["en", "no"])
+def test_render_xlsm_template(tmp_path: Path, lang: str) -> None:
+    from monrad.addin import layout as L
+
+    template = REPO / "templates" / f"club-{lang}.xlsm"
+    if not template.exists():
+        pytest.fail(f"{template} missing: run python templates/build_xlsm.py")
+    work = tmp_path / template.name
+    shutil.copy(template, work)
+    pdf = to_pdf(work, tmp_path)
+    text = "\n".join(pdf_pages(pdf))
+    lay = L.layout_for(lang)
+    # The template's own sheets print with their headers in the template's language.
+    assert lay.settings_headers[0] in text or lay.settings_title in text, text[:500]
+    assert all(share < 0.5 for share in ink(pdf, tmp_path)), "a page is mostly black"
+
+
+def test_render_paired_workbook(tmp_path: Path) -> None:
+    path = paired_workbook(tmp_path)
+    pdf = to_pdf(path, tmp_path)
+    pages = pdf_pages(pdf)
+    text = "\n".join(pages)
+    for word in ("Turneringsinnstillinger", "Runde 1", "Runde 2", "Bord", "Resultat", "Hvit", "Svart"):
+        assert word in text, f"{word!r} is not on any printed page"
+    for name in NAMES:  # every player is legible somewhere
+        assert name in text, f"{name} is not printed"
+    # The round sheets print on one page each, at least 15 boards legible.
+    round_pages = [p for p in pages if "Runde 1" in p and "Bord" in p]
+    assert round_pages and round_pages[0].count("\n") >= 15
+    shares = ink(pdf, tmp_path)
+    assert len(shares) == len(pages)
+    assert all(0.001 < share < 0.5 for share in shares), f"blank or black page: {shares}"
+
+
+def _screenshot(target: Path) -> None:
+    """Render the paired Norwegian workbook's round 2 page, cropped, as the README image."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        pdf = to_pdf(paired_workbook(folder), folder)
+        pages = pdf_pages(pdf)
+        page = next(i for i, p in enumerate(pages, start=1) if "Runde 2" in p and "Bord" in p)
+        # 100 dpi A4 portrait is 827 x 1169; the table sits in the top part.
+        subprocess.run(["pdftoppm", "-png", "-r", "100", "-f", str(page), "-l", str(page),
+                        "-x", "50", "-y", "80", "-W", "720", "-H", "385", "-singlefile",
+                        str(pdf), str(target.with_suffix(""))], check=True)
+    print(f"{target}: {target.stat().st_size} bytes")
+
+
+if __name__ == "__main__":
+    _screenshot(Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs" / "img" / "workbook.png")
