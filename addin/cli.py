@@ -1,6 +1,155 @@
-"""The ``monrad`` command line (filled in by the foundation work)."""
+"""The ``monrad`` command line: ``monrad pair|standings|check|convert|new|addin ...``.
+
+Each sub-command is a module of :mod:`monrad.addin.commands` with two functions,
+``register(subparsers)`` (adds its parser) and ``run(args) -> int`` (does the work);
+this file only collects them and turns errors into exit codes, so a command can be
+added or changed without touching it.
+
+Exit codes (``docs/decisions.md``):
+
+* ``0`` done;
+* ``1`` the job could not be done although the input is fine: no legal pairing
+  exists, ``check`` found differences;
+* ``2`` bad input or a refused request: unreadable file, unknown system, round
+  already paired, results missing ...; one line ``monrad: <message>`` on stderr;
+* ``3`` an internal error (a bug): one line on stderr, the traceback only with
+  ``MONRAD_DEBUG=1``.
+
+Nothing but the requested output goes to stdout; warnings go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pkgutil
+import sys
+import traceback
+from collections.abc import Sequence
+
+__all__ = ["main", "build_parser", "EXIT_OK", "EXIT_FAILED", "EXIT_BAD_INPUT", "EXIT_INTERNAL"]
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+
+PROG = "monrad"
 
 
-def main(argv: list[str] | None = None) -> int:
-    print("monrad: not ready yet")
-    return 0
+def _command_modules() -> list:
+    from . import commands
+
+    mods = []
+    for info in pkgutil.iter_modules(commands.__path__):
+        if info.name.startswith("_"):
+            continue
+        mod = importlib.import_module(f"{commands.__name__}.{info.name}")
+        if hasattr(mod, "register") and hasattr(mod, "run"):
+            mods.append(mod)
+    mods.sort(key=lambda m: (getattr(m, "ORDER", 100), m.__name__))
+    return mods
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command registered."""
+    from .. import converters  # noqa: F401  (fail early if the package is broken)
+
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Pair and score chess and Othello tournaments the Nordic way "
+                    "(NSF/SSF/DSU Monrad, FIDE Dutch, round robin, Othello Swiss).",
+        epilog="Exit status: 0 done, 1 no legal pairing / differences found, "
+               "2 bad input, 3 internal error.  'monrad COMMAND --help' for each command.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for mod in _command_modules():
+        mod.register(sub)
+    return parser
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("monrad")
+    except Exception:  # not installed (running from a checkout)
+        return "unknown"
+
+
+def _bad_input_types() -> tuple[type[BaseException], ...]:
+    from ..converters.errors import InputError
+    from ..engine.model import ModelError
+    from ..engine.pairing import PairingError
+
+    from .commands._common import CommandError
+
+    kinds: list[type[BaseException]] = [InputError, ModelError, PairingError, CommandError]
+    for mod, name in (("..engine.tiebreaks", "TieBreakError"),
+                      ("..engine.othello.mbq", "OthelloDataError"),
+                      ("..engine.othello.discs", "DiscError"),
+                      ("..converters.notation", "NotationError"),
+                      (".install", "AddinInstallError")):
+        try:
+            kinds.append(getattr(importlib.import_module(mod, __package__), name))
+        except (ImportError, AttributeError):
+            continue
+    return tuple(kinds)
+
+
+def _say(message: str) -> None:
+    text = " ".join(str(message).split("\n")) if "\n" in str(message) else str(message)
+    print(f"{PROG}: {text}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (see the module doc)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser()
+    except Exception as exc:  # a broken installation
+        _say(f"internal error while starting: {type(exc).__name__}: {exc}")
+        return EXIT_INTERNAL
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as exc:  # --help, --version, or a usage error (argparse says why)
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        return code
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return EXIT_BAD_INPUT
+    from ..engine.pairing import NoPairingPossible
+
+    try:
+        return int(args.run(args) or 0)
+    except NoPairingPossible as exc:
+        _say(str(exc))
+        return EXIT_FAILED
+    except _bad_input_types() as exc:
+        _say(str(exc))
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        _say("interrupted")
+        return 130
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
+        except OSError:
+            pass
+        return EXIT_OK
+    except OSError as exc:
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        _say(f"{where}{exc.strerror or exc}")
+        return EXIT_BAD_INPUT
+    except Exception as exc:
+        if os.environ.get("MONRAD_DEBUG"):
+            traceback.print_exc()
+        _say(f"internal error: {type(exc).__name__}: {exc} "
+             "(please report it; MONRAD_DEBUG=1 shows the details)")
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":  # python -m monrad.addin.cli
+    raise SystemExit(main())

@@ -1,0 +1,404 @@
+"""Files <-> the tournament model: one :func:`load` and one :func:`save` for every format.
+
+The format comes from ``fmt`` when given, else from the file name's extension, else
+from the first bytes of the file:
+
+============  =====================================  ==============================
+format        extensions                             module
+============  =====================================  ==============================
+``trf``       ``.trf``, ``.trfx``, ``.txt``          :mod:`monrad.converters.trf`
+              (``trf16`` / ``trf2026`` pick the version written; ``trf`` keeps the
+              version a file came in, see :func:`trf_version`)
+``csv``       ``.csv``                               :mod:`monrad.converters.csv_format`
+              (a roster, or a results table; ``csv-roster`` / ``csv-results`` choose
+              what is written)
+``xlsx``      ``.xlsx``, ``.xlsm``                   monrad's own workbook layout
+                                                     (:mod:`~monrad.converters.xlsx`),
+                                                     else a club's own sheet
+                                                     (:mod:`~monrad.converters.club_sheets`)
+``wof``       ``.elo``, ``.wof``                     :mod:`monrad.converters.wof`
+============  =====================================  ==============================
+
+Every problem with the input is an :class:`~monrad.converters.errors.InputError`
+(one line naming the file, line or cell); a format whose module is not installed
+is refused with "format ... is not available", never an ``ImportError``.  Files
+larger than :data:`~monrad.converters.errors.MAX_INPUT_BYTES` are refused before
+they are parsed.  :func:`save` writes a temporary file in the destination folder
+and moves it into place with :func:`os.replace`, so a failed save never leaves a
+half-written file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import tempfile
+from pathlib import Path
+
+from ..engine.model import ModelError, Tournament
+from .errors import MAX_INPUT_BYTES, InputError
+
+__all__ = [
+    "FORMATS",
+    "READ_FORMATS",
+    "WRITE_FORMATS",
+    "FormatNotAvailable",
+    "detect_format",
+    "trf_version",
+    "load",
+    "save",
+    "dumps",
+    "atomic_write",
+    "extension_for",
+]
+
+#: extension -> format
+_EXTENSIONS = {
+    ".trf": "trf",
+    ".trfx": "trf",
+    ".txt": "trf",
+    ".csv": "csv",
+    ".xlsx": "xlsx",
+    ".xlsm": "xlsx",
+    ".elo": "wof",
+    ".wof": "wof",
+}
+#: every format name :func:`load` / :func:`save` accept, with what it is
+FORMATS = {
+    "trf": "FIDE TRF (reading: either version; writing: TRF-2026, or the version the file had)",
+    "trf16": "FIDE TRF-16",
+    "trf2026": "FIDE TRF-2026",
+    "csv": "CSV (reading: roster or results table; writing: results if any round is paired, else roster)",
+    "csv-roster": "CSV roster, one row per player",
+    "csv-results": "CSV results, one row per board or bye",
+    "xlsx": "Excel workbook (monrad layout; club sheets are read too)",
+    "wof": "World Othello Federation rating file",
+}
+READ_FORMATS = ("trf", "trf16", "trf2026", "csv", "csv-roster", "csv-results", "xlsx", "wof")
+WRITE_FORMATS = READ_FORMATS
+#: format -> extension for ``convert --to FORMAT``
+_DEFAULT_EXTENSION = {
+    "trf": ".trf", "trf16": ".trf", "trf2026": ".trf", "csv": ".csv", "csv-roster": ".csv",
+    "csv-results": ".csv", "xlsx": ".xlsx", "wof": ".elo",
+}
+#: records only TRF-2026 has (C.04 annex: 142-260), and the legacy TRF-16 extensions
+_TRF2026_TAGS = frozenset({"142", "152", "162", "192", "202", "212", "222", "240", "250", "260"})
+_TRF16_TAGS = frozenset({"XXR", "XXC", "XXS", "XXA", "XXZ", "BBW", "BBD", "BBL", "BBZ",
+                         "BBF", "BBU"})
+
+
+class FormatNotAvailable(InputError):
+    """The format is known but its converter is not part of this installation."""
+
+
+def _module(name: str, fmt: str, source: str | None):
+    """Import ``monrad.converters.<name>``; a missing module is an input-level error."""
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name and (exc.name.endswith(f".{name}") or exc.name.split(".")[0] != "monrad"):
+            raise FormatNotAvailable(
+                f"format {fmt!r} is not available in this installation "
+                f"(missing {exc.name}); available: {', '.join(_available())}",
+                source=source) from None
+        raise
+
+
+def _available() -> list[str]:
+    out = []
+    for fmt, mod in (("trf", "trf"), ("csv", "csv_format"), ("xlsx", "xlsx"), ("wof", "wof")):
+        try:
+            _module(mod, fmt, None)
+        except FormatNotAvailable:
+            continue
+        out.append(fmt)
+    return out
+
+
+def extension_for(fmt: str) -> str:
+    """The usual file extension of ``fmt`` (``".trf"`` for ``trf16`` ...)."""
+    try:
+        return _DEFAULT_EXTENSION[_norm_fmt(fmt)]
+    except KeyError:
+        raise InputError(_unknown_format(fmt)) from None
+
+
+def _unknown_format(fmt: str) -> str:
+    return f"unknown format {fmt!r} (known: {', '.join(FORMATS)})"
+
+
+def _norm_fmt(fmt: str) -> str:
+    f = fmt.strip().lower().replace("_", "-")
+    aliases = {"trf-16": "trf16", "trf-2026": "trf2026", "trf26": "trf2026", "excel": "xlsx",
+               "xlsm": "xlsx", "elo": "wof", "roster": "csv-roster", "results": "csv-results"}
+    return aliases.get(f, f)
+
+
+def _sniff(head: bytes) -> str | None:
+    """The format of a file from its first bytes, or ``None``."""
+    if head.startswith(b"PK\x03\x04"):
+        return "xlsx"
+    text = head.decode("utf-8", errors="replace").lstrip("\ufeff")
+    lines = [ln for ln in text.replace("\r", "\n").split("\n") if ln.strip()]
+    if not lines:
+        return None
+    if lines[0].startswith("%%") or any(ln.startswith("%_%") for ln in lines):
+        return "wof"
+    tags = {ln[:3] for ln in lines}
+    if "001" in tags or "012" in tags or "XXR" in tags:
+        if all(ln[:3].isalnum() and (len(ln) == 3 or ln[3] == " ") or ln.startswith("###")
+               for ln in lines[:-1]):
+            return "trf"
+    if any(sep in lines[0] for sep in (",", ";", "\t")):
+        return "csv"
+    return None
+
+
+def detect_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
+    """The format :func:`load` will use for ``path``.
+
+    Raises :class:`InputError` if neither the extension nor the content says.
+    """
+    p = Path(path)
+    if fmt:
+        f = _norm_fmt(fmt)
+        if f not in FORMATS:
+            raise InputError(_unknown_format(fmt), source=str(p))
+        return f
+    ext = p.suffix.lower()
+    head = b""
+    try:
+        with open(p, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        pass
+    sniffed = _sniff(head) if head else None
+    by_ext = _EXTENSIONS.get(ext)
+    if by_ext == "trf" and ext == ".txt" and sniffed not in (None, "trf"):
+        return sniffed  # a .txt that is really a WOF file or a CSV table
+    if by_ext:
+        return by_ext
+    if sniffed:
+        return sniffed
+    raise InputError(
+        f"cannot tell the format from the name or the content; give it with --format "
+        f"(one of {', '.join(FORMATS)})", source=str(p))
+
+
+def trf_version(text: str) -> str:
+    r"""The TRF version a text is in: ``"16"`` if it has the legacy ``XX?``/``BB?``
+    records that carry what TRF-16 has no record for (rounds, colours, scoring),
+    else ``"2026"`` (records 142-260, or nothing that tells).
+
+    >>> trf_version("012 Club\nXXR 7\n"), trf_version("012 Club\n142 7\n"), trf_version("012 X\n")
+    ('16', '2026', '2026')
+    """
+    tags = {ln[:3] for ln in text.replace("\r", "\n").split("\n")}
+    if tags & _TRF16_TAGS and not tags & (_TRF2026_TAGS - {"192", "202", "260"}):
+        return "16"
+    return "2026"
+
+
+def _check_file(p: Path) -> int:
+    """The size of the file ``p``; :class:`InputError` if it is missing, a folder or too big."""
+    label = str(p)
+    try:
+        size = p.stat().st_size
+    except FileNotFoundError:
+        raise InputError("no such file", source=label) from None
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", source=label) from None
+    if p.is_dir():
+        raise InputError("is a folder, not a file", source=label)
+    if size > MAX_INPUT_BYTES:
+        raise InputError(f"file is {size} bytes, more than the {MAX_INPUT_BYTES} allowed",
+                         source=label)
+    return size
+
+
+def _read_bytes(p: Path) -> bytes:
+    _check_file(p)
+    label = str(p)
+    try:
+        return p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", source=label) from None
+
+
+def load(
+    path: str | os.PathLike[str],
+    *,
+    warnings: list[str] | None = None,
+    fmt: str | None = None,
+) -> Tournament:
+    """Read any supported file into a :class:`Tournament`.
+
+    Problems that do not stop reading are appended to ``warnings`` (one line each,
+    naming the file).  Raises :class:`InputError` (one line, with the location) for
+    anything that cannot be read.
+    """
+    p = Path(path)
+    label = str(p)
+    _check_file(p)
+    f = detect_format(p, fmt)
+    try:
+        if f.startswith("trf"):
+            trf = _module("trf", f, label)
+            t = trf.read_trf(_read_bytes(p), warnings=warnings, name=label)
+        elif f.startswith("csv"):
+            csvm = _module("csv_format", f, label)
+            kind = {"csv": None, "csv-roster": "roster", "csv-results": "results"}[f]
+            t = csvm.read_csv(p, warnings=warnings, kind=kind)
+        elif f == "xlsx":
+            t = _load_workbook(p, label, warnings)
+        elif f == "wof":
+            wof = _module("wof", f, label)
+            t = wof.read_wof(p, name=label)
+        else:  # pragma: no cover - detect_format only returns known formats
+            raise InputError(_unknown_format(f), source=label)
+    except InputError:
+        raise
+    except ModelError as exc:
+        raise InputError(str(exc), source=label) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"cannot decode the file ({exc.reason})", source=label) from None
+    return t
+
+
+def _load_workbook(p: Path, label: str, warnings: list[str] | None) -> Tournament:
+    """Our own workbook layout first; anything else through the club-sheet reader."""
+    book_mod = _module("xlsx", "xlsx", label)
+    opener = importlib.import_module("monrad.addin.openpyxl_book")
+    from ..addin import layout as L
+
+    book = opener.open_book(p)
+    if L.detect_layout(book.sheet_names()) is not None:
+        return book_mod.read_book(book).tournament
+    club = _module("club_sheets", "xlsx", label)
+    if warnings is not None:
+        warnings.append(f"{label}: not a monrad workbook; read as a club's own sheet")
+    return club.read_club_book(book, source=label)
+
+
+def dumps(t: Tournament, fmt: str, *, source_text: str | None = None) -> str:
+    """The tournament as text in a text format (``trf*``, ``csv*``, ``wof``).
+
+    For ``trf`` the version is the one ``source_text`` was in (TRF-2026 without it).
+    """
+    f = _norm_fmt(fmt)
+    if f == "trf":
+        version = trf_version(source_text) if source_text is not None else "2026"
+        return _module("trf", f, None).write_trf(t, version)
+    if f in ("trf16", "trf2026"):
+        return _module("trf", f, None).write_trf(t, f.removeprefix("trf"))
+    if f.startswith("csv"):
+        csvm = _module("csv_format", f, None)
+        kind = {"csv": None, "csv-roster": "roster", "csv-results": "results"}[f]
+        return csvm.write_csv(t, kind=kind)
+    if f == "wof":
+        return _module("wof", f, None).write_wof(t)
+    raise InputError(_unknown_format(fmt) if f not in FORMATS else f"{f} is not a text format")
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write ``data`` to ``path`` through a temporary file in the same folder and
+    :func:`os.replace`: the file is either the old one or the new one, never half."""
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if p.exists():
+            try:
+                os.chmod(tmp, p.stat().st_mode & 0o7777)
+            except OSError:
+                pass
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return p
+
+
+def save(
+    t: Tournament,
+    path: str | os.PathLike[str],
+    fmt: str | None = None,
+    *,
+    trf_version: str | None = None,
+) -> Path:
+    """Write ``t`` to ``path`` atomically, in ``fmt`` or the format its extension names.
+
+    ``trf_version`` (``"16"``/``"2026"``) picks the TRF version for ``fmt="trf"``.
+    """
+    p = Path(path)
+    label = str(p)
+    if fmt:
+        f = _norm_fmt(fmt)
+        if f not in FORMATS:
+            raise InputError(_unknown_format(fmt), source=label)
+    else:
+        f = _EXTENSIONS.get(p.suffix.lower()) or ""
+        if not f:
+            raise InputError(f"cannot tell the format from the extension {p.suffix!r}; "
+                             f"give one of {', '.join(FORMATS)}", source=label)
+    if not p.parent.exists():
+        raise InputError("the folder does not exist", source=label)
+    if f == "xlsx":
+        return _save_workbook(t, p)
+    if f == "trf" and trf_version in ("16", "2026"):
+        f = f"trf{trf_version}"
+    text = dumps(t, f)
+    if f == "wof":
+        data = text.encode("latin-1", errors="replace")
+    elif f.startswith("csv"):
+        data = text.encode("utf-8-sig")  # the BOM makes Excel read UTF-8
+    else:
+        data = text.encode("utf-8")
+    try:
+        return atomic_write(p, data)
+    except OSError as exc:
+        raise InputError(f"cannot write file: {exc.strerror or exc}", source=label) from None
+
+
+def _save_workbook(t: Tournament, p: Path) -> Path:
+    """A new monrad workbook holding ``t`` (roster, settings and every round's sheet).
+
+    Requested byes and absences of a round are not shown on round sheets (the
+    workbook layout lists boards and the pairing-allocated bye only).
+    """
+    label = str(p)
+    nb = importlib.import_module("monrad.addin.new_workbook")
+    xl = _module("xlsx", "xlsx", label)
+    from ..addin import layout as L
+    from ..addin.binding import WorkbookError
+
+    scoring = {"classic": t.settings.scoring == type(t.settings.scoring).classic(),
+               "3-1-0": t.settings.scoring == type(t.settings.scoring).three_one_zero(),
+               "school": t.settings.scoring == type(t.settings.scoring).school()}
+    name = next((k for k, v in scoring.items() if v), "classic")
+    rounds = t.settings.rounds or max(t.rounds_played, 1)
+    seed = t.settings.seeds.get("lot") if t.settings.seeds else None
+    try:
+        book = nb.build_book(p, t.settings.system, rounds, t.players, "en",
+                             name=str(t.info.get("name", "") or ""), seed=seed, scoring=name,
+                             tiebreaks=t.settings.tiebreaks)
+        lay = L.layout_for("en")
+        after = lay.players_sheet
+        for rnd in t.rounds:
+            if rnd.is_paired:
+                after = xl.write_round(book, t, rnd, lay, after=after)
+        book.save_as(p)
+    except WorkbookError as exc:
+        raise InputError(str(exc), source=label) from None
+    return p

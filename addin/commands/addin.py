@@ -1,0 +1,30 @@
+"""``monrad addin install``: set Excel up for the workbook buttons
+(:func:`monrad.addin.install.install_addin`)."""
+
+from __future__ import annotations
+
+import importlib
+
+from ._common import CommandError
+
+ORDER = 90
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "addin", help="install the Excel add-in (Windows/macOS)",
+        description="Set Excel up for the monrad buttons of the club workbook: install the "
+                    "xlwings add-in and point it at this Python.")
+    p.add_argument("action", choices=("install",), help="what to do")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    try:
+        install = importlib.import_module("monrad.addin.install")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("monrad"):
+            raise CommandError("the add-in installer is not part of this installation") from None
+        raise
+    print(install.install_addin())
+    return 0

@@ -1,0 +1,73 @@
+"""``monrad new FILE --system S --rounds N [--players roster.csv] [--lang no|sv|da|en]``.
+
+Creates a club workbook with :func:`monrad.addin.new_workbook.create_workbook`.
+For Othello (``--game othello``) the format comes from the OTH-1 advisor
+(:func:`monrad.engine.othello.advisor.advise_format`) when ``--system`` or
+``--rounds`` is not given: from the roster's size, or ``--players-count N``.
+"""
+
+from __future__ import annotations
+
+from ._common import CommandError, load_file
+
+ORDER = 50
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "new", help="create a club workbook",
+        description="Create a new club workbook (Settings, Players and Standings sheets); "
+                    "round sheets are added by 'monrad pair'.")
+    p.add_argument("file", metavar="FILE", help="the workbook to create (.xlsx or .xlsm)")
+    p.add_argument("--system", metavar="S", help="pairing system (nsf, ssf, dsu, dutch, school, "
+                   "round-robin, othello-swiss ...)")
+    p.add_argument("--rounds", type=int, metavar="N", help="number of rounds")
+    p.add_argument("--players", metavar="ROSTER", help="roster to fill in (.csv, .xlsx, .trf)")
+    p.add_argument("--lang", choices=("en", "no", "sv", "da"), default="en",
+                   help="language of sheet names and headers (default: en)")
+    p.add_argument("--game", choices=("chess", "othello"), default="chess",
+                   help="chess or othello (Othello: format advice by OTH-1)")
+    p.add_argument("--players-count", type=int, metavar="N",
+                   help="Othello: expected number of players, for the format advice")
+    p.add_argument("--name", default="", help="tournament name")
+    p.add_argument("--seed", type=int, help="seed for every lot (default: drawn and recorded)")
+    p.add_argument("--scoring", choices=("classic", "3-1-0", "school"), default="classic",
+                   help="points per result (default: classic 1-½-0)")
+    p.add_argument("--tiebreaks", metavar="CODES", default="",
+                   help="comma-separated tie-break codes (default: the system's)")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ...addin.new_workbook import create_workbook
+
+    players = None
+    if args.players:
+        players = load_file(args.players).players
+    system, rounds = args.system, args.rounds
+    if args.game == "othello" and (system is None or rounds is None):
+        from ...engine.othello.advisor import advise_format
+
+        count = args.players_count or (len(players) if players else None)
+        if count is None:
+            raise CommandError("Othello: give --players ROSTER or --players-count N for the "
+                             "format advice, or --system and --rounds")
+        try:
+            advice = advise_format(count, "othello")
+            if rounds is not None:
+                advice = advice.with_rounds(rounds)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        print(advice.explanation)
+        system = system or advice.system
+        rounds = rounds or advice.rounds
+    if system is None or rounds is None:
+        raise CommandError("give --system and --rounds (or --game othello for the format advice)")
+    codes = [c.strip() for c in args.tiebreaks.split(",") if c.strip()]
+    path = create_workbook(args.file, system, rounds, players, args.lang, name=args.name,
+                           seed=args.seed, scoring=args.scoring, tiebreaks=codes,
+                           overwrite=args.force)
+    n = len(players) if players else 0
+    print(f"created {path}: {system}, {rounds} rounds, {n} players")
+    return 0

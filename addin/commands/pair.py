@@ -1,0 +1,245 @@
+"""``monrad pair FILE [--system S] [--dry-run] [--format text|pairs|json] [--repair]``.
+
+Pairs the next round (the first round without pairings) of a TRF file, a monrad
+workbook, a club sheet or a CSV results table.  Players already marked absent for
+that round (TRF ``H``/``Z``/``F`` in its column, record ``240``, ``XXZ``) are not
+paired.  Without ``--dry-run`` the round is written back: a TRF file is rewritten
+atomically in the TRF version it came in; a monrad workbook gets its new round
+sheet through :func:`monrad.addin.jobs.pair_next_round` (backup, owned cells only).
+
+``--format pairs`` is for scripts: one line per board in board order, ``WHITE
+BLACK`` as start numbers (the model's White; for Othello that is the second-named
+player, OTH-5), a pairing-allocated bye as ``N 0``, nothing else on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ...converters import atomic_write, detect_format, dumps, save, trf_version
+from ...converters.errors import InputError
+from ...engine.model import Result, Round, Tournament
+from ...engine.pairing import PairingError, available_systems, get_system, pair_round
+from ._common import BYE_NAMES, add_input_format_option, load_file, warn
+
+ORDER = 10
+#: systems that let a round be paired while games are postponed (NSF-5, SSF-3, DSU-1)
+_POSTPONE_SYSTEMS = frozenset({"nsf", "ssf", "dsu"})
+_OTHELLO = frozenset({"othello-swiss", "othello_swiss", "othello"})
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "pair", help="pair the next round",
+        description="Pair the next round (the first one without pairings) and write it "
+                    "back into FILE (TRF, monrad workbook, CSV results table), or only show "
+                    "it with --dry-run.",
+        epilog="Exit status: 0 paired, 1 no legal pairing exists, 2 bad input or refused "
+               "(round already paired, results missing, unknown system).")
+    p.add_argument("file", metavar="FILE", help="tournament file (.trf, .xlsx/.xlsm, .csv)")
+    p.add_argument("--system", metavar="S",
+                   help="pairing system (default: the file's); one of "
+                        + ", ".join(available_systems()))
+    p.add_argument("--dry-run", action="store_true", help="show the pairing, change nothing")
+    p.add_argument("--format", choices=("text", "pairs", "json"), default="text",
+                   help="text: a table; pairs: 'WHITE BLACK' start numbers per board, "
+                        "'N 0' for the bye; json: boards, bye and round number (default: text)")
+    p.add_argument("--repair", action="store_true",
+                   help="pair the last paired round again (only while it has no results)")
+    add_input_format_option(p)
+    p.set_defaults(run=run)
+
+
+def _system_name(t: Tournament, requested: str | None) -> str:
+    name = (requested or t.settings.system or "").strip()
+    if not name:
+        raise PairingError(f"no pairing system given (available: {', '.join(available_systems())})")
+    get_system(name)  # unknown -> PairingError listing the available ones
+    return name.lower().replace("_", "-")
+
+
+def check_previous_results(t: Tournament, n: int, system: str) -> None:
+    """Refuse to pair round ``n`` while round ``n - 1`` has games without results
+    (postponed games are allowed where the system allows them: NSF-5, SSF-3, DSU-1)."""
+    prev = t.round(n - 1)
+    if prev is None:
+        return
+    allow = system in _POSTPONE_SYSTEMS
+    missing = [str(board) for board, g in enumerate(prev.games, 1)
+               if g.white_result is Result.UNKNOWN
+               or (g.white_result is Result.PENDING and not allow)]
+    if missing:
+        raise PairingError(
+            f"round {prev.number} is missing results on board(s) {', '.join(missing)}; "
+            f"enter them before pairing round {n}")
+
+
+def _pair_model(t: Tournament, system: str, repair: bool) -> Round:
+    if repair:
+        last = t.rounds_played
+        if not last:
+            raise PairingError("no round is paired yet; nothing to pair again")
+        rnd = t.round(last)
+        assert rnd is not None
+        if any(g.white_result is not Result.UNKNOWN for g in rnd.games):
+            raise PairingError(f"round {last} has results entered; only a round without "
+                               "results can be paired again")
+        return pair_round(t, system, round_no=last, repair=True)
+    n = t.next_round
+    total = t.settings.rounds
+    if total is not None and n > total:
+        raise PairingError(f"all {total} rounds are paired already")
+    check_previous_results(t, n, system)
+    return pair_round(t, system)
+
+
+def run(args) -> int:
+    path = Path(args.file)
+    fmt = detect_format(path, args.input_format)
+    if fmt == "xlsx":
+        return _run_workbook(args, path)
+    t = load_file(args.file, args.input_format)
+    system = _system_name(t, args.system)
+    new = _pair_model(t, system, args.repair)
+    if not args.dry_run:
+        _write_back(t, new, system, path, fmt)
+    _print(t, new, system, args.format)
+    if not args.dry_run and args.format == "text":
+        print(f"written to {path}")
+    return 0
+
+
+def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str) -> None:
+    t.set_round(new)
+    if system != t.settings.system:
+        t.settings = t.settings.replace(system=system)
+    if fmt.startswith("trf"):
+        original = path.read_bytes().decode("utf-8-sig", errors="replace")
+        version = fmt.removeprefix("trf") or trf_version(original)
+        atomic_write(path, dumps(t, f"trf{version}").encode("utf-8"))
+    elif fmt in ("csv", "csv-results") and _is_results_csv(path):
+        save(t, path, "csv-results")
+    else:
+        raise InputError(
+            "the pairing can be written back into a TRF file, a monrad workbook or a CSV "
+            "results table only; use --dry-run, or convert the file first "
+            "(monrad convert FILE -o tournament.trf)", source=str(path))
+
+
+def _is_results_csv(path: Path) -> bool:
+    from ...converters.csv_format import read_csv
+
+    try:
+        read_csv(path, kind="results")
+    except InputError:
+        return False
+    return True
+
+
+def _run_workbook(args, path: Path) -> int:
+    from ...addin import layout as L
+    from ...addin.jobs import pair_next_round
+    from ...addin.openpyxl_book import open_book
+    from ...converters.xlsx import read_book
+
+    book = open_book(path)
+    if L.detect_layout(book.sheet_names()) is None:
+        # a club's own sheet: pair it, but it has no place for the tool's round sheets
+        t = load_file(args.file, "xlsx")
+        system = _system_name(t, args.system)
+        new = _pair_model(t, system, args.repair)
+        if not args.dry_run:
+            raise InputError(
+                "not a monrad workbook, so the pairing cannot be written into it; use "
+                "--dry-run to see it, or start a monrad workbook (monrad new) or a TRF file "
+                "(monrad convert FILE -o tournament.trf)", source=str(path))
+        _print(t, new, system, args.format)
+        return 0
+    if args.system:
+        get_system(args.system)
+    report = pair_next_round(book, repair=args.repair, system=args.system, save=False)
+    t = read_book(book).tournament
+    new = t.round(report.round) if report.round is not None else None
+    if new is None:  # pragma: no cover - the job always reports its round
+        raise PairingError(f"{path}: the paired round could not be read back")
+    system = (args.system or t.settings.system).lower()
+    backup = None if args.dry_run else book.save()
+    _print(t, new, system, args.format)
+    if args.format == "text":
+        for note in report.notes:
+            print(note)
+        if not args.dry_run:
+            print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
+    else:
+        for note in report.notes:
+            warn(note)
+    return 0
+
+
+# ------------------------------------------------------------------------------ output
+def _print(t: Tournament, new: Round, system: str, fmt: str) -> None:
+    if fmt == "pairs":
+        print(format_pairs(new), end="")
+    elif fmt == "json":
+        print(json.dumps(pairing_json(t, new, system), ensure_ascii=False, indent=2))
+    else:
+        print(format_text(t, new, system), end="")
+
+
+def format_pairs(rnd: Round) -> str:
+    """``WHITE BLACK`` per board, then ``N 0`` for the pairing-allocated bye."""
+    lines = [f"{g.white} {g.black}" for g in rnd.games]
+    lines += [f"{b.player} 0" for b in rnd.byes if b.result is Result.PAIRING_BYE]
+    return "".join(line + "\n" for line in lines)
+
+
+def pairing_json(t: Tournament, rnd: Round, system: str) -> dict:
+    """The pairing as a JSON-ready dict: round, system, boards, bye, other byes."""
+    bye = next((b.player for b in rnd.byes if b.result is Result.PAIRING_BYE), None)
+    return {
+        "round": rnd.number,
+        "system": system,
+        "boards": [{"board": i, "white": g.white, "black": g.black,
+                    "white_name": _name(t, g.white), "black_name": _name(t, g.black)}
+                   for i, g in enumerate(rnd.games, 1)],
+        "bye": bye,
+        "not_paired": [{"player": b.player, "name": _name(t, b.player),
+                        "kind": BYE_NAMES[b.result]}
+                       for b in rnd.byes if b.result is not Result.PAIRING_BYE],
+    }
+
+
+def _name(t: Tournament, sn: int) -> str:
+    try:
+        return t.player(sn).name
+    except Exception:
+        return ""
+
+
+def format_text(t: Tournament, rnd: Round, system: str) -> str:
+    """A readable pairing list.  Othello lists Black first (OTH-5)."""
+    othello = system in _OTHELLO or t.settings.options.get("game") == "othello"
+    scores = t.scores(rnd.number - 1)
+    first, second = ("Black", "White") if othello else ("White", "Black")
+
+    def pts(sn: int) -> str:
+        v = scores.get(sn, 0)
+        return str(int(v)) if v.denominator == 1 else f"{float(v):g}"
+
+    rows = []
+    for i, g in enumerate(rnd.games, 1):
+        a, b = (g.black, g.white) if othello else (g.white, g.black)
+        rows.append((str(i), str(a), _name(t, a), pts(a), pts(b), str(b), _name(t, b)))
+    head = ("Board", "No", first, "Pts", "Pts", "No", second)
+    widths = [max(len(r[k]) for r in [head, *rows]) for k in range(7)]
+    out = [f"Round {rnd.number} ({system}): {len(rnd.games)} boards"]
+    for k, row in enumerate([head, *rows]):
+        cells = [row[j].ljust(widths[j]) if j in (2, 6) else row[j].rjust(widths[j])
+                 for j in range(7)]
+        out.append(("  ".join(cells[:4]) + "  -  " + "  ".join(cells[4:])).rstrip())
+        if k == 0:
+            out.append("-" * len(out[-1]))
+    for b in rnd.byes:
+        out.append(f"{BYE_NAMES[b.result]}: {b.player} {_name(t, b.player)}".rstrip())
+    return "\n".join(out) + "\n"

@@ -1,0 +1,54 @@
+"""``monrad standings FILE [--tiebreaks CODES] [--round N] [--format text|csv|json]``.
+
+Ranks the players with :func:`monrad.engine.standings.standings`.  CSV columns are
+exactly ``rank,start_no,name,points,<code>...`` (cells guarded against formula
+injection, :func:`monrad.converters.csv_format.guard`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from ._common import add_input_format_option, load_file
+
+ORDER = 20
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "standings", help="print the standings",
+        description="Rank the players by points and tie-breaks (the file's list, else the "
+                    "system's own) and print the table.")
+    p.add_argument("file", metavar="FILE", help="tournament file (.trf, .xlsx/.xlsm, .csv, .elo)")
+    p.add_argument("--tiebreaks", metavar="CODES",
+                   help="comma-separated tie-break codes, e.g. BH/C1,BH,SB (default: the "
+                        "file's, else the system's)")
+    p.add_argument("--round", type=int, metavar="N", dest="upto",
+                   help="standings after round N (default: the last round)")
+    p.add_argument("--format", choices=("text", "csv", "json"), default="text",
+                   help="text table, CSV (rank,start_no,name,points,<code>...) or JSON "
+                        "(default: text)")
+    p.add_argument("--delimiter", choices=(",", ";"), default=",",
+                   help="CSV separator; ';' writes decimal commas (default: ',')")
+    add_input_format_option(p)
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ...engine.standings import standings
+
+    t = load_file(args.file, args.input_format)
+    table = standings(t, args.tiebreaks, args.upto)
+    if args.format == "text":
+        print(table.as_text(), end="")
+    elif args.format == "csv":
+        from ...converters.csv_format import write_table
+
+        header = ["rank", "start_no", "name", "points", *table.shown]
+        rows = [[r[k] for k in header] for r in table.as_rows()]
+        print(write_table(header, rows, delimiter=args.delimiter).replace("\r\n", "\n"), end="")
+    else:
+        doc = {"round": table.upto, "system": table.system, "tiebreaks": list(table.codes),
+               "lot_seed": table.lot_seed, "rows": table.as_rows()}
+        print(json.dumps(doc, ensure_ascii=False, indent=2))
+    return 0
