@@ -108,11 +108,9 @@ def _game_records(out: dict, number: int, board: int, g: Game, win_discs: int) -
 
 
 def standings(tournament: Tournament, upto: int | None = None) -> list[StandingRow]:
-    """Every player's row, ordered by match points, MBQ, discs, rating, start number.
+    """Every player's row, ordered by match points, MBQ, discs (OTH-7), rating, start number.
 
-    This is the order the othello-swiss pairing uses after points and MBQ (OTH-9
-    names rating next; discs come first here because they are part of MBQ's
-    definition of equal players in OTH-7 and cost nothing).
+    (The othello-swiss pairing orders by match points, MBQ, rating: OTH-9.)
     """
     c = mbq_constant(tournament)
     points = tournament.scores(upto)

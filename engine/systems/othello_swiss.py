@@ -3,8 +3,7 @@
 Players meet someone at about the same place in the standings:
 
 1. **Order** by match points, then MBQ (OTH-8, exact fractions), then rating, then
-   start number (discs break MBQ ties before rating; see
-   :func:`monrad.engine.othello.mbq.standings`).
+   start number (:func:`pairing_order`).
 2. **Bye** (odd number to pair): the lowest-placed player who has not had a pairing
    bye and without whom the others can still all be paired; at most once each.
    It scores a win with ``Settings.bye_discs`` (40-24, OTH-6).
@@ -40,13 +39,12 @@ __all__ = ["OthelloSwiss", "SYSTEM", "pairing_order", "choose_colours"]
 
 
 def pairing_order(tournament: Tournament, players: tuple[int, ...], upto: int | None = None) -> list[int]:
-    """``players`` in OTH-9 order after round ``upto``: match points, MBQ, (discs,) rating, start number."""
+    """``players`` in OTH-9 order after round ``upto``: match points, MBQ, rating, start number."""
     try:
-        rows = standings(tournament, upto)
+        rows = {r.player: r for r in standings(tournament, upto)}
     except OthelloDataError as exc:
         raise PairingError(str(exc)) from None
-    place = {r.player: i for i, r in enumerate(rows)}
-    return sorted(players, key=lambda p: place[p])
+    return sorted(players, key=lambda p: (-rows[p].points, -rows[p].mbq, -rows[p].rating, p))
 
 
 def _blacks(h: History) -> int:
