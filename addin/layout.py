@@ -116,7 +116,8 @@ ROUND_COLUMNS: dict[str, dict[str, str]] = {
     "black_no": {"en": "No.", "no": "Nr.", "sv": "Nr", "da": "Nr."},
     "black": {"en": "Black", "no": "Svart", "sv": "Svart", "da": "Sort"},
 }
-#: Othello names the first player Black (OTH-5); the model keeps chess colours.
+#: Othello rows name Black first (OTH-5): the first player column holds the model's
+#: ``Game.black`` and the result is Black's side first (discs ``40-24``, OTH-6).
 OTHELLO_ROUND_HEADERS = {
     "white": {"en": "Black", "no": "Svart", "sv": "Svart", "da": "Sort"},
     "black": {"en": "White", "no": "Hvit", "sv": "Vit", "da": "Hvid"},

@@ -235,15 +235,19 @@ def _read_round(book: WorkbookBinding, cb: ClubBook, sheet: str, number: int) ->
         cb.result_cells[(number, board)] = a1(r, L.RESULT_COL)
         try:
             if parsed is None:
-                games.append(Game(w, b))
+                games.append(Game(b, w) if cb.othello else Game(w, b))
             else:
                 entered += 1
                 if parsed.pending is not None and not postpone_ok:
                     raise InputError(
                         f"{t.settings.system} does not allow postponed games; enter the result",
                         **at("result"))
-                games.append(Game(w, b, parsed.white, parsed.black, parsed.white_discs,
-                                  parsed.black_discs, parsed.pending))
+                if cb.othello:  # the row names Black (the model's black) first, OTH-5
+                    games.append(Game(b, w, parsed.black, parsed.white, parsed.black_discs,
+                                      parsed.white_discs, parsed.pending))
+                else:
+                    games.append(Game(w, b, parsed.white, parsed.black, parsed.white_discs,
+                                      parsed.black_discs, parsed.pending))
         except ModelError as exc:
             raise InputError(str(exc), **at("white_no")) from None
     cb.results_entered[number] = entered
@@ -295,17 +299,27 @@ def points_value(points: Fraction) -> int | float:
 
 
 def round_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[CellValue]]:
-    """The board and bye rows of a round's sheet (below the two title rows)."""
+    """The board and bye rows of a round's sheet (below the two title rows).
+
+    Chess rows read White - Black; Othello rows Black - White, with Black's discs
+    first (OTH-5, OTH-6), while the model keeps chess colours."""
     before = t.scores(rnd.number - 1)
+    othello = L.is_othello(t.settings.system)
     rows: list[list[CellValue]] = []
     for board, g in enumerate(rnd.games, 1):
         res = ""
+        # Othello rows name Black first and give Black's discs first (OTH-5, OTH-6)
+        first, second = (g.black, g.white) if othello else (g.white, g.black)
         if g.white_result is not Result.UNKNOWN:
-            res = format_result(g.white_result, g.black_result, g.white_discs, g.black_discs,
-                                lay.postponed)
+            if othello:
+                res = format_result(g.black_result, g.white_result, g.black_discs,  # type: ignore[arg-type]
+                                    g.white_discs, lay.postponed)
+            else:
+                res = format_result(g.white_result, g.black_result, g.white_discs,
+                                    g.black_discs, lay.postponed)
         rows.append([
-            board, g.white, t.player(g.white).name, points_value(before[g.white]),
-            res or None, points_value(before[g.black]), g.black, t.player(g.black).name,
+            board, first, t.player(first).name, points_value(before[first]),
+            res or None, points_value(before[second]), second, t.player(second).name,
         ])
     for b in rnd.byes:
         if b.result is Result.ABSENT:

@@ -314,3 +314,36 @@ def test_a_foreign_workbook_is_not_a_monrad_workbook(tmp_path: Path):
     wb.save(tmp_path / "x.xlsx")
     with pytest.raises(JobError, match="not a monrad workbook"):
         pair_next_round(open_book(tmp_path / "x.xlsx"))
+
+
+def test_oth_5_othello_rows_name_black_first_and_read_discs_black_first(tmp_path: Path):
+    try:
+        get_system("othello-swiss")
+    except PairingError as exc:
+        pytest.skip(f"othello-swiss not available yet: {exc}")
+    path = create_workbook(tmp_path / "oth.xlsx", "othello-swiss", 3, _players(6), "en", seed=1)
+    pair_next_round(open_book(path))
+    t = read_xlsx(path)
+    first = t.round(1).games[0]
+    ws = openpyxl.load_workbook(path)["Round 1"]
+    assert (ws["C2"].value, ws["H2"].value) == ("Black", "White")
+    assert (ws["B3"].value, ws["G3"].value) == (first.black, first.white)
+    dv = ws.data_validations.dataValidation[0]
+    assert dv.errorStyle == "warning", "disc scores such as 40-24 pass the drop-down"
+    _enter(path, 1, ["40-24", "32-32", "-/+"])
+    g = read_xlsx(path).round(1).games[0]
+    assert (g.black, g.black_discs, g.white_discs) == (first.black, 40, 24)
+    assert g.black_result is Result.WIN and g.white_result is Result.LOSS
+    update_standings(open_book(path))
+    ws = openpyxl.load_workbook(path)["Standings"]
+    header = [c.value for c in ws[2]]
+    assert "MBQ" in header and "DISCS" in header
+    # written back unchanged by the next pairing (the round sheet is the user's now)
+    pair_next_round(open_book(path))
+    assert openpyxl.load_workbook(path)["Round 1"]["E3"].value == "40-24"
+
+
+def test_empty_roster_is_refused(tmp_path: Path):
+    path = create_workbook(tmp_path / "c.xlsx", TOY, 3)
+    with pytest.raises(JobError, match="'Players' sheet has no players"):
+        pair_next_round(open_book(path))
