@@ -1,0 +1,82 @@
+"""The Monrad / round card of a player (NSF-3, DSU-9).
+
+Per round: opponent, own colour, own result, running total and the placement number
+the player had on the round list the round was paired from.  DSU-1/DSU-9: while the
+running total includes a pending (postponed or adjourned) game, counted as a draw,
+it is shown in brackets; DSU-7: totals are always recomputed from the results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import Bye, Colour, Result, Tournament
+from ..pairing import get_system
+
+__all__ = ["CardRow", "card", "format_points"]
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One round of a card."""
+
+    round: int
+    opponent: int | None
+    colour: Colour
+    result: Result
+    #: running total after this round, pending games counted as draws (DSU-1)
+    total: Fraction
+    #: the total includes a pending game (DSU-9: shown in brackets)
+    provisional: bool
+    #: placement number before this round (position on the round list), if paired
+    placement: int | None
+
+    def total_text(self) -> str:
+        """The running total as written on the card: ``2½``, or ``(2½)`` if provisional."""
+        text = format_points(self.total)
+        return f"({text})" if self.provisional else text
+
+
+def format_points(value: Fraction) -> str:
+    """``Fraction(5, 2)`` -> ``2½``; other fractions as decimals."""
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return f"{float(value):g}"
+
+
+def card(tournament: Tournament, player: int, system: str | None = None) -> list[CardRow]:
+    """The card of ``player`` for every round he has an entry in."""
+    impl = get_system(system or tournament.settings.system)
+    prepare = getattr(impl, "prepare", None)
+    t = prepare(tournament) if prepare is not None else tournament
+    scoring = t.settings.scoring
+    rows: list[CardRow] = []
+    total = Fraction(0)
+    provisional = False
+    for rnd in t.rounds:
+        entry = rnd.entry(player)
+        if entry is None:
+            continue
+        placement = None
+        round_list = getattr(impl, "round_list", None)
+        if round_list is not None:
+            listed = round_list(t, rnd.number - 1)
+            placement = listed.index(player) + 1 if player in listed else None
+        if isinstance(entry, Bye):
+            total += scoring.points(entry.result)
+            rows.append(CardRow(rnd.number, None, Colour.NONE, entry.result, total,
+                                provisional, placement))
+            continue
+        res = entry.result_for(player)
+        if res is Result.PENDING or entry.pending is not None:
+            total += scoring.draw
+            provisional = True
+        else:
+            total += scoring.points(res)
+        rows.append(CardRow(rnd.number, entry.opponent(player), entry.colour_of(player), res,
+                            total, provisional, placement))
+    return rows
