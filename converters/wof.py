@@ -55,7 +55,7 @@ from ..engine.othello.discs import TOTAL
 from ..engine.othello.mbq import OthelloDataError, disc_records
 from .errors import MAX_INPUT_BYTES, InputError
 
-__all__ = ["read_wof", "parse_wof", "write_wof", "save_wof", "wof_filename", "PLAYER_HEADER"]
+__all__ = ["WofError", "read_wof", "parse_wof", "write_wof", "save_wof", "wof_filename", "PLAYER_HEADER"]
 
 PLAYER_HEADER = "%        ID, NAME, Firstname, COUNTRY, score, disc-count"
 _HEADER = ("Tournament", "Country", "Date", "Sender")
@@ -66,6 +66,10 @@ _FINALS = re.compile(r"%(%\s*Added results.*|\s*Finals?\b.*)", re.IGNORECASE)
 _BYE = re.compile(r"%Bye:\s*(\d+)\s*")
 _FORFEIT = re.compile(r"%Forfeit:\s*(\d+)\s*([+-])\s*(\d+)\s*([BW])\s*")
 _PAPP_PLAYER = re.compile(r"\s*(\d+)\s+([^,]+?)\s*,\s*([^{]*?)\s*\{([^}]*)\}\s*")
+
+
+class WofError(ModelError):
+    """The tournament lacks something the WOF file needs (a WOF id, a disc count, the sender ...)."""
 
 
 # --------------------------------------------------------------------------- reading
@@ -297,9 +301,9 @@ def _wof_date(value: object) -> str:
     elif m := re.fullmatch(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", text):
         d, mo, y = m.groups()
     else:
-        raise ValueError(f"tournament date {text!r} is not YYYY/MM/DD or DD/MM/YYYY")
+        raise WofError(f"tournament date {text!r} is not YYYY/MM/DD or DD/MM/YYYY")
     if not (1 <= int(d) <= 31 and 1 <= int(mo) <= 12):
-        raise ValueError(f"tournament date {text!r} is not a date")
+        raise WofError(f"tournament date {text!r} is not a date")
     return f"{int(d):02d}/{int(mo):02d}/{y}"
 
 
@@ -322,24 +326,28 @@ def write_wof(
 ) -> str:
     """The WOF rating file of ``tournament`` as text (ASCII, ``\\n`` line ends).
 
-    ``sender``, ``country`` and ``date`` default to ``info["wof_sender"]``,
-    ``info["country"]`` (else ``info["federation"]``) and ``info["start_date"]``.
+    ``sender``, ``country`` and ``date`` default to ``info["wof_sender"]`` (else the
+    chief arbiter, ``info["arbiter"]``), ``info["country"]`` (else
+    ``info["federation"]``) and ``info["start_date"]``.
     ``finals_games`` (default ``info["finals_games"]``) are ``[black, white,
     black_discs, white_discs]`` by start number, written after ``%%Added results``.
 
-    Raises :class:`ValueError` (one line) when something the format needs is missing:
+    Raises :class:`WofError` (one line) when something the format needs is missing:
     a WOF id, a disc count, a result.
     """
     t = tournament
-    sender = sender if sender is not None else t.info.get("wof_sender")  # type: ignore[assignment]
+    sender = sender if sender is not None else t.info.get("wof_sender") or t.info.get("arbiter")  # type: ignore[assignment]
     country = country if country is not None else t.info.get("country") or t.info.get("federation")  # type: ignore[assignment]
     date = date if date is not None else t.info.get("start_date")  # type: ignore[assignment]
     if not sender:
-        raise ValueError("the WOF file needs a sender (%%Sender:); pass sender=...")
+        raise WofError("the WOF file needs a sender (%%Sender:): enter the chief arbiter "
+                       "(TRF 102) or pass sender=...")
     if not country:
-        raise ValueError("the WOF file needs the country (%%Country:); pass country=...")
+        raise WofError("the WOF file needs the country (%%Country:): enter the federation "
+                       "(TRF 032) or pass country=...")
     if not date:
-        raise ValueError("the WOF file needs the tournament date (%%Date:); pass date=... or set info['start_date']")
+        raise WofError("the WOF file needs the tournament date (%%Date:): enter the start date "
+                       "(TRF 042) or pass date=...")
     ids: dict[int, str] = {}
     missing = []
     for p in t.players:
@@ -349,16 +357,16 @@ def write_wof(
         else:
             ids[p.start_no] = str(int(wid))
     if missing:
-        raise ValueError(
+        raise WofError(
             f"no WOF id (Player.extra['wof_id']) for player(s) {', '.join(missing)}; "
             "the WOF rating officer gives new players their id"
         )
     if len(set(ids.values())) != len(ids):
-        raise ValueError("two players have the same WOF id")
+        raise WofError("two players have the same WOF id")
     try:
         records = disc_records(t)
     except OthelloDataError as exc:
-        raise ValueError(f"{exc}; the WOF file needs a disc count for every game") from None
+        raise WofError(f"{exc}; the WOF file needs a disc count for every game") from None
     scores = t.scores()
 
     out = [
@@ -398,12 +406,12 @@ def _line(first: str, fd: int, sd: int, second: str) -> str:
 
 def _game_line(g: Game, ids: dict[int, str], number: int, board: int) -> str:
     if not g.is_finished:
-        raise ValueError(f"round {number} board {board} ({g.black}-{g.white}) has no result yet")
+        raise WofError(f"round {number} board {board} ({g.black}-{g.white}) has no result yet")
     if g.white_result.is_forfeit and (g.white_discs is None or g.black_discs is None):
         sign = "+" if g.black_result is Result.FORFEIT_WIN else "-"
         return f"%Forfeit: {ids[g.black]} {sign} {ids[g.white]} B"
     if g.black_discs is None or g.white_discs is None:
-        raise ValueError(f"round {number} board {board} ({g.black}-{g.white}) has no disc count")
+        raise WofError(f"round {number} board {board} ({g.black}-{g.white}) has no disc count")
     return _line(ids[g.black], g.black_discs, g.white_discs, ids[g.white])
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from monrad.converters.errors import InputError
-from monrad.converters.wof import read_wof, save_wof, wof_filename, write_wof
+from monrad.converters.wof import WofError, read_wof, save_wof, wof_filename, write_wof
 from monrad.engine.model import Bye, Game, Player, Result, Round, Settings, Tournament
 from monrad.engine.othello.discs import with_discs
 from monrad.engine.pairing import pair_round
@@ -90,8 +90,10 @@ def test_wof_round_trip_of_a_swiss_with_byes_and_a_forfeit() -> None:
 
 def test_wof_writer_refuses_what_the_format_cannot_hold() -> None:
     t = swiss(4, 1, 1)
-    with pytest.raises(ValueError, match="sender"):
+    with pytest.raises(WofError, match="sender"):
         write_wof(t)
+    t.info["arbiter"] = "Kari Berg"  # the chief arbiter sends the results
+    assert "%%Sender: Kari Berg" in write_wof(t)
     t.players[0] = t.players[0].replace(extra={})
     with pytest.raises(ValueError, match=r"no WOF id .* 1 SPELARE1"):
         write_wof(t, sender="x")
