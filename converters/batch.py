@@ -107,7 +107,6 @@ class Job:
     output: str
     fmt: str
     overwrite: bool = False
-    lang: str = "en"
     #: a reason to skip decided while collecting (unknown extension, name clash ...)
     skip: str | None = None
 
@@ -178,7 +177,6 @@ def collect(
     *,
     recursive: bool = False,
     overwrite: bool = False,
-    lang: str = "en",
 ) -> tuple[list[Job], list[FileResult]]:
     """Expand ``sources`` into jobs; sources that name nothing become failed results.
 
@@ -205,7 +203,8 @@ def collect(
             rel = path.relative_to(folder).parent if folder is not None else Path()
             target = out_root / rel / (path.stem + suffix)
             skip = None
-            if path.suffix.lower() not in IN_SUFFIXES and not _sniff_trf(path):
+            if path.suffix.lower() not in IN_SUFFIXES and (folder is not None
+                                                           or not _sniff_known(path)):
                 skip = f"not a tournament file ({path.suffix or 'no extension'})"
             elif target.resolve() == key:
                 skip = "the output would replace the input"
@@ -213,54 +212,47 @@ def collect(
                 skip = f"same output name as {claimed[target.resolve()]}"
             if skip is None:
                 claimed[target.resolve()] = str(path)
-            jobs.append(Job(str(path), str(target), fmt, overwrite, lang, skip))
+            jobs.append(Job(str(path), str(target), fmt, overwrite, skip))
     return jobs, errors
 
 
-def _sniff_trf(path: Path) -> bool:
+def _sniff_known(path: Path) -> bool:
+    """True if the content says TRF, WOF or CSV (for files with other extensions)."""
+    from . import detect_format
+
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except OSError:
+        detect_format(path)
+    except InputError:
         return False
-    return bool(re.search(rb"(^|[\r\n])(001|012) ", head))
+    return True
 
 
 # ------------------------------------------------------------------ reading
-def _foundation_load(path: Path, warnings: list[str], fmt: str | None) -> Tournament:
-    try:
-        from . import load  # type: ignore[attr-defined]
-    except ImportError:
-        raise InputError(f"the {fmt or path.suffix} reader is not available in this version",
-                         source=str(path)) from None
-    return load(path, warnings=warnings, fmt=fmt)
-
-
 def read_input(path: str | os.PathLike[str],
                warnings: list[str] | None = None) -> list[tuple[str, Tournament]]:
     """Every tournament in one input file, as ``(group, tournament)``; ``group`` is
-    ``""`` except for klubtur.dk exports, which hold one tournament per group."""
+    ``""`` except for klubtur.dk exports, which hold one tournament per group.
+
+    Workbooks (``.xlsx``/``.xlsm``/``.xls``/``.ods``) are read through
+    :mod:`~monrad.converters.sheets_legacy` (fast, values only); klubtur.dk CSV and
+    workbooks are recognised by their content; everything else goes through
+    :func:`monrad.converters.load`.
+    """
+    from . import load
     from .klubtur import book_looks_like_klubtur, looks_like_klubtur, read_klubtur, read_klubtur_book
     from .sheets_legacy import open_legacy_book
-    from .trf import read_trf
-    from .wof import read_wof
 
     p = Path(path)
     w = warnings if warnings is not None else []
     suffix = p.suffix.lower()
-    if suffix in (".elo", ".wof"):
-        return [("", read_wof(p, warnings=w))]
-    if suffix == ".csv":
-        head = _head_text(p)
-        if looks_like_klubtur(head):
-            return [(g.name, g.tournament) for g in read_klubtur(p, warnings=w)]
-        return [("", _foundation_load(p, w, "csv"))]
+    if suffix == ".csv" and looks_like_klubtur(_head_text(p)):
+        return [(g.name, g.tournament) for g in read_klubtur(p, warnings=w)]
     if suffix in _WORKBOOKS:
         book = open_legacy_book(p)
         if book_looks_like_klubtur(book):
             return [(g.name, g.tournament) for g in read_klubtur_book(book, warnings=w)]
         return [("", _read_workbook(book, p))]
-    return [("", read_trf(p, warnings=w))]
+    return [("", load(p, warnings=w))]
 
 
 def _head_text(p: Path) -> str:
@@ -302,89 +294,23 @@ def _read_workbook(book, path: Path) -> Tournament:
 
 
 # ------------------------------------------------------------------ writing
-def render_output(t: Tournament, fmt: str, path: Path, *, lang: str = "en") -> None:
-    """Write ``t`` as ``fmt`` to ``path`` (a temporary name: the caller moves it).
+def render_output(t: Tournament, fmt: str, path: Path) -> None:
+    """Write ``t`` as ``fmt`` to ``path`` (a temporary name: the caller moves it),
+    through :func:`monrad.converters.save` (klubtur through
+    :func:`~monrad.converters.klubtur.write_klubtur`).
 
     Raises :class:`ValueError` / :class:`InputError` with one line when the format
     cannot hold the tournament.
     """
-    from .trf import write_trf
-
-    if fmt in ("trf", "trf2026", "trf16"):
-        text = write_trf(t, "16" if fmt == "trf16" else "2026")
-        path.write_bytes(text.encode("utf-8"))
-    elif fmt == "wof":
-        from .wof import write_wof
-
-        path.write_bytes(write_wof(t).encode("ascii"))
-    elif fmt == "klubtur":
+    if fmt == "klubtur":
         from .klubtur import write_klubtur
 
-        path.write_bytes(write_klubtur(t, title=str(t.info.get("name", "")) or None).encode("utf-8-sig"))
-    elif fmt == "csv":
-        _write_csv(t, path)
-    elif fmt == "xlsx":
-        save_club_workbook(t, path, lang=lang)
-    else:  # pragma: no cover - normalise_format guards
-        raise ValueError(f"unknown format {fmt!r}")
-
-
-def _write_csv(t: Tournament, path: Path) -> None:
-    try:
-        from . import csv_format  # type: ignore[attr-defined]
-    except ImportError:
-        raise ValueError("the CSV writer is not available in this version") from None
-    writer = getattr(csv_format, "write_csv", None)
-    if writer is not None:
-        text = writer(t)
-        path.write_bytes(text.encode("utf-8-sig") if isinstance(text, str) else text)
+        text = write_klubtur(t, title=str(t.info.get("name", "")) or None)
+        path.write_bytes(text.encode("utf-8-sig"))
         return
-    from . import save  # type: ignore[attr-defined]
+    from . import save
 
-    save(t, path, fmt="csv")
-
-
-_SCORING_NAME = {"classic": "classic", "three_one_zero": "3-1-0", "school": "school"}
-
-
-def save_club_workbook(t: Tournament, path: Path, *, lang: str = "en") -> None:
-    """The tournament as a monrad club workbook: Settings, Players, one sheet per
-    round (boards, results, pairing-allocated byes), Standings left for "Update
-    standings".  Deterministic: fixed document times, and no seed invented when the
-    tournament recorded none."""
-    from ..addin import layout as L
-    from ..addin.new_workbook import build_book
-    from ..engine.model import Scoring
-    from .xlsx import write_round
-
-    s = t.settings
-    scoring = next((name for attr, name in _SCORING_NAME.items()
-                    if getattr(Scoring, attr)() == s.scoring), None)
-    if scoring is None:
-        raise ValueError("the club workbook holds classic, 3-1-0 or school scoring only")
-    rounds = max([s.rounds or 0] + [r.number for r in t.rounds]) or 1
-    seeds = set(s.seeds.values())
-    seed = next(iter(seeds)) if len(seeds) == 1 else None
-    try:
-        book = build_book(path, s.system, rounds, t.players, lang,
-                          name=str(t.info.get("name", "")), seed=seed if seed is not None else 0,
-                          scoring=scoring, tiebreaks=s.tiebreaks, fixed_time=True)
-    except InputError as exc:
-        raise ValueError(exc.message) from None
-    lay = L.layout_for(lang)
-    ws = book.workbook[lay.settings_sheet]
-    keys = list(L.SETTINGS_KEYS)
-    if seed is None:
-        ws.cell(L.SETTINGS_FIRST_ROW + keys.index("seed"), 2).value = None
-    if s.initial_colour.value in ("w", "b"):
-        ws.cell(L.SETTINGS_FIRST_ROW + keys.index("initial_colour"), 2).value = (
-            "white" if s.initial_colour.value == "w" else "black")
-    if s.mbq_c is not None:
-        ws.cell(L.SETTINGS_FIRST_ROW + keys.index("othello_c"), 2).value = float(s.mbq_c)
-    after = lay.players_sheet
-    for rnd in t.rounds:
-        after = write_round(book, t, rnd, lay, after=after)
-    book.workbook.save(path)
+    save(t, path, "trf2026" if fmt == "trf" else fmt)
 
 
 # ------------------------------------------------------------------ one file
@@ -396,7 +322,7 @@ def _slug(text: str) -> str:
 
 
 def _tmp_name(target: Path) -> Path:
-    return target.with_name(f".{target.name}.{os.getpid()}.part")
+    return target.with_name(f".{target.stem}.{os.getpid()}.part{target.suffix}")
 
 
 def convert_one(job: Job) -> FileResult:
@@ -427,7 +353,7 @@ def convert_one(job: Job) -> FileResult:
         for out, t in outputs:
             tmp = _tmp_name(out)
             temps.append((tmp, out))
-            render_output(t, job.fmt, tmp, lang=job.lang)
+            render_output(t, job.fmt, tmp)
         for tmp, out in temps:
             os.replace(tmp, out)
         temps = []
@@ -544,14 +470,12 @@ def convert_many(
     *,
     recursive: bool = False,
     overwrite: bool = False,
-    lang: str = "en",
     workers: int | None = None,
     progress: TextIO | None = None,
     show_progress: bool = True,
 ) -> BatchReport:
     """Collect, convert and report (the whole of ``monrad convert --to``)."""
-    jobs, errors = collect(sources, fmt, out_dir, recursive=recursive, overwrite=overwrite,
-                           lang=lang)
+    jobs, errors = collect(sources, fmt, out_dir, recursive=recursive, overwrite=overwrite)
     bar = Progress(len(jobs), progress, enabled=show_progress)
     try:
         results = run_jobs(jobs, workers=workers, on_result=bar.update)
