@@ -89,7 +89,7 @@ def read_roster_csv(path: str | Path) -> list[Player]:
 def _header_style(ws, row: int, ncols: int) -> None:
     for c in range(1, ncols + 1):
         cell = ws.cell(row, c)
-        cell.font = Font(bold=True)
+        cell.font = Font(name="Calibri", bold=True)
         cell.fill = PatternFill("solid", start_color="D9E1F2", end_color="D9E1F2")
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
@@ -133,7 +133,7 @@ def build_book(
     # --- Settings ---------------------------------------------------------------------
     ws = wb.create_sheet(lay.settings_sheet)
     ws["A1"] = lay.settings_title
-    ws["A1"].font = Font(bold=True, size=14)
+    ws["A1"].font = Font(name="Calibri", bold=True, size=14)
     ws.append(list(lay.settings_headers))
     _header_style(ws, 2, 3)
     values: dict[str, CellValue] = {
@@ -142,10 +142,10 @@ def build_book(
         "initial_colour": None,
     }
     for i, key in enumerate(L.SETTINGS_KEYS, L.SETTINGS_FIRST_ROW):
-        ws.cell(i, 1, lay.setting_label(key)).font = Font(bold=True)
+        ws.cell(i, 1, lay.setting_label(key)).font = Font(name="Calibri", bold=True)
         ws.cell(i, 2, values[key])
         ws.cell(i, 3, L.SETTINGS_HELP.get(key, {}).get(lay.lang))
-        ws.cell(i, 3).font = Font(italic=True, color="666666")
+        ws.cell(i, 3).font = Font(name="Calibri", italic=True, color="666666")
         ws.cell(i, 2).alignment = Alignment(horizontal="left")
     row_of = {k: i for i, k in enumerate(L.SETTINGS_KEYS, L.SETTINGS_FIRST_ROW)}
     if known:

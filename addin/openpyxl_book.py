@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import glob
+from copy import copy
 import os
 import re
 import shutil
@@ -34,7 +35,7 @@ from pathlib import Path
 
 import openpyxl
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles import Alignment, Border, PatternFill, Side
 from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -189,7 +190,9 @@ class OpenpyxlBook:
             for c in range(first_col, last_col + 1):
                 cell = ws.cell(r, c)
                 if bold is not None:
-                    cell.font = Font(bold=bold)
+                    font = copy(cell.font)
+                    font.bold = bold
+                    cell.font = font
                 if fill is not None:
                     cell.fill = PatternFill("solid", start_color=fill, end_color=fill)
                 if number_format is not None:
