@@ -71,12 +71,15 @@ OUT_FORMATS: dict[str, str] = {
     "trf2026": ".trf",
     "trf16": ".trf",
     "csv": ".csv",
+    "csv-roster": ".csv",
+    "csv-results": ".csv",
     "xlsx": ".xlsx",  # the club workbook
     "wof": ".elo",
     "klubtur": ".csv",
 }
-_ALIASES = {"trf-2026": "trf2026", "trf-16": "trf16", "workbook": "xlsx", "club": "xlsx",
-            "elo": "wof", "xlsm": "xlsx"}
+_ALIASES = {"trf-2026": "trf2026", "trf-16": "trf16", "trf26": "trf2026", "workbook": "xlsx",
+            "club": "xlsx", "excel": "xlsx", "elo": "wof", "xlsm": "xlsx",
+            "roster": "csv-roster", "results": "csv-results"}
 
 #: extensions read when a folder is expanded
 IN_SUFFIXES = (".trf", ".txt", ".csv", ".xlsx", ".xlsm", ".xls", ".ods", ".elo", ".wof")
@@ -90,7 +93,7 @@ def normalise_format(name: str) -> str:
     >>> normalise_format("TRF-16"), normalise_format("workbook")
     ('trf16', 'xlsx')
     """
-    key = name.strip().lower()
+    key = name.strip().lower().replace("_", "-")
     key = _ALIASES.get(key, key)
     if key not in OUT_FORMATS:
         raise ValueError(f"unknown format {name!r} (use one of: {', '.join(OUT_FORMATS)})")
@@ -109,6 +112,8 @@ class Job:
     overwrite: bool = False
     #: a reason to skip decided while collecting (unknown extension, name clash ...)
     skip: str | None = None
+    #: read the input as this format (``converters.load``'s names) instead of guessing
+    input_format: str | None = None
 
 
 @dataclass
@@ -177,6 +182,7 @@ def collect(
     *,
     recursive: bool = False,
     overwrite: bool = False,
+    input_format: str | None = None,
 ) -> tuple[list[Job], list[FileResult]]:
     """Expand ``sources`` into jobs; sources that name nothing become failed results.
 
@@ -212,7 +218,7 @@ def collect(
                 skip = f"same output name as {claimed[target.resolve()]}"
             if skip is None:
                 claimed[target.resolve()] = str(path)
-            jobs.append(Job(str(path), str(target), fmt, overwrite, skip))
+            jobs.append(Job(str(path), str(target), fmt, overwrite, skip, input_format))
     return jobs, errors
 
 
@@ -228,15 +234,15 @@ def _sniff_known(path: Path) -> bool:
 
 
 # ------------------------------------------------------------------ reading
-def read_input(path: str | os.PathLike[str],
-               warnings: list[str] | None = None) -> list[tuple[str, Tournament]]:
+def read_input(path: str | os.PathLike[str], warnings: list[str] | None = None,
+               fmt: str | None = None) -> list[tuple[str, Tournament]]:
     """Every tournament in one input file, as ``(group, tournament)``; ``group`` is
     ``""`` except for klubtur.dk exports, which hold one tournament per group.
 
     Workbooks (``.xlsx``/``.xlsm``/``.xls``/``.ods``) are read through
     :mod:`~monrad.converters.sheets_legacy` (fast, values only); klubtur.dk CSV and
     workbooks are recognised by their content; everything else goes through
-    :func:`monrad.converters.load`.
+    :func:`monrad.converters.load` (and everything when ``fmt`` names a format).
     """
     from . import load
     from .klubtur import book_looks_like_klubtur, looks_like_klubtur, read_klubtur, read_klubtur_book
@@ -245,6 +251,8 @@ def read_input(path: str | os.PathLike[str],
     p = Path(path)
     w = warnings if warnings is not None else []
     suffix = p.suffix.lower()
+    if fmt:
+        return [("", load(p, warnings=w, fmt=fmt))]
     if suffix == ".csv" and looks_like_klubtur(_head_text(p)):
         return [(g.name, g.tournament) for g in read_klubtur(p, warnings=w)]
     if suffix in _WORKBOOKS:
@@ -339,7 +347,7 @@ def convert_one(job: Job) -> FileResult:
             result.status, result.detail = "skipped", f"{target} exists (use --overwrite)"
             return result
         warnings: list[str] = []
-        found = read_input(job.source, warnings)
+        found = read_input(job.source, warnings, job.input_format)
         result.warnings = warnings
         outputs = [(target if len(found) == 1 else
                     target.with_name(f"{target.stem}-{_slug(g)}{target.suffix}"), t)
@@ -470,12 +478,14 @@ def convert_many(
     *,
     recursive: bool = False,
     overwrite: bool = False,
+    input_format: str | None = None,
     workers: int | None = None,
     progress: TextIO | None = None,
     show_progress: bool = True,
 ) -> BatchReport:
     """Collect, convert and report (the whole of ``monrad convert --to``)."""
-    jobs, errors = collect(sources, fmt, out_dir, recursive=recursive, overwrite=overwrite)
+    jobs, errors = collect(sources, fmt, out_dir, recursive=recursive, overwrite=overwrite,
+                           input_format=input_format)
     bar = Progress(len(jobs), progress, enabled=show_progress)
     try:
         results = run_jobs(jobs, workers=workers, on_result=bar.update)

@@ -1,10 +1,18 @@
-"""``monrad convert SRC... (-o DEST | --to FORMAT --out-dir DIR)``.
+"""``monrad convert SRC... (-o DEST | --to FORMAT --out-dir DIR) [--recursive]``.
 
-Reads each source with :func:`monrad.converters.load` and writes it with
-:func:`monrad.converters.save` (atomic).  With ``-o`` there is one source and the
-destination's extension (or ``--to``) gives the format; with ``--to`` and
-``--out-dir`` every source becomes ``DIR/<stem>.<ext>``.  A source that fails is
-reported on one line and the others are still converted (exit 2 at the end).
+One file: ``monrad convert club.xlsx -o club.trf`` (the destination's extension,
+or ``--to``, gives the format); a bad input is one line on stderr, exit 2.
+
+Many files: ``monrad convert archive/ "old/*.xls" --to trf --out-dir out/ -r``.
+Sources are files, globs (quote them to let monrad expand ``**``) and folders
+(``--recursive`` walks sub-folders and mirrors them under ``DIR``).  Each output
+keeps its input's base name with the new extension; a klubtur.dk export with
+several groups gives ``<name>-<group>.<ext>``.  A progress bar runs on stderr
+(plain lines when stderr is not a terminal), the summary lists every skipped or
+failed file with the reason and ends with the totals; exit 2 if any file failed.
+Output files are written whole or not at all (temporary file + replace); existing
+outputs are skipped unless ``--overwrite``.  More than eight files are converted
+in several processes (``--jobs`` to choose).  See ``docs/batch.md``.
 """
 
 from __future__ import annotations
@@ -12,67 +20,96 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ...converters import FORMATS, extension_for, save
+from ...converters import batch
 from ...converters.errors import InputError
-from ._common import CommandError, add_input_format_option, load_file
+from ._common import CommandError, add_input_format_option
 
 ORDER = 40
+
+_EXT_FORMAT = {".trf": "trf", ".trfx": "trf", ".txt": "trf", ".csv": "csv", ".xlsx": "xlsx",
+               ".xlsm": "xlsx", ".elo": "wof", ".wof": "wof"}
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "convert", help="convert between TRF, CSV, workbook and WOF files",
-        description="Convert tournament files.  Formats: "
-                    + "; ".join(f"{k}: {v}" for k, v in FORMATS.items()),
+        "convert", help="convert tournament files (one, or whole folders) between formats",
+        description="Convert tournament files.  Read: TRF-16/TRF-2026, CSV, klubtur.dk CSV, "
+                    ".xlsx/.xlsm/.xls/.ods workbooks (monrad layout, club sheets, klubtur "
+                    "groups), WOF.  Write (--to): " + ", ".join(batch.OUT_FORMATS) + ".",
         epilog="Examples: monrad convert club.xlsx -o club.trf ; "
-               "monrad convert a.trf b.trf --to csv-results --out-dir out/")
-    p.add_argument("sources", nargs="+", metavar="SRC", help="files to convert")
+               "monrad convert archive/ --recursive --to trf2026 --out-dir out/ ; "
+               "monrad convert 'old/*.xls' --to xlsx --out-dir new/.  "
+               "Exit status: 0 all converted or skipped, 2 a file failed or bad request.")
+    p.add_argument("sources", nargs="+", metavar="SRC", help="files, globs or folders")
     dest = p.add_mutually_exclusive_group(required=True)
     dest.add_argument("-o", "--output", metavar="DEST", help="the output file (one SRC only)")
-    dest.add_argument("--out-dir", metavar="DIR", help="folder for the outputs (needs --to)")
-    p.add_argument("--to", metavar="FORMAT", help=f"output format ({', '.join(FORMATS)})")
-    p.add_argument("--force", action="store_true", help="overwrite existing output files")
+    dest.add_argument("--out-dir", metavar="DIR",
+                      help="folder for the outputs (created if missing; needs --to)")
+    p.add_argument("--to", metavar="FORMAT", help=f"output format ({', '.join(batch.OUT_FORMATS)})")
+    p.add_argument("-r", "--recursive", action="store_true",
+                   help="walk sub-folders of folder sources (and ** in globs)")
+    p.add_argument("--overwrite", "--force", dest="overwrite", action="store_true",
+                   help="replace existing output files")
+    p.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                   help="processes to use (default: the cores when there are more than "
+                        f"{batch.PARALLEL_FROM} files, else 1)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="list converted files and every warning in the summary")
     add_input_format_option(p)
     p.set_defaults(run=run)
 
 
-def plan(args) -> list[tuple[Path, Path]]:
-    """(source, destination) pairs; raises :class:`InputError` for a bad request."""
-    sources = [Path(s) for s in args.sources]
-    if args.output:
-        if len(sources) != 1:
-            raise CommandError(f"-o takes one source, not {len(sources)}; use --to FORMAT "
-                             "--out-dir DIR for several")
-        return [(sources[0], Path(args.output))]
-    if not args.to:
+def _format(args, dest: Path | None) -> str:
+    name = args.to
+    if name is None and dest is not None:
+        name = _EXT_FORMAT.get(dest.suffix.lower())
+        if name is None:
+            raise CommandError(f"cannot tell the format from {dest.name!r}; give --to FORMAT")
+    if name is None:
         raise CommandError("--out-dir needs --to FORMAT")
-    out_dir = Path(args.out_dir)
-    if not out_dir.is_dir():
-        raise InputError("the output folder does not exist", source=str(out_dir))
-    ext = extension_for(args.to)
-    return [(s, out_dir / (s.stem + ext)) for s in sources]
-
-
-def convert_one(src: Path, dest: Path, to: str | None, input_format: str | None,
-                force: bool) -> Path:
-    if dest.exists() and dest.resolve() == src.resolve():
-        raise InputError("the output would overwrite the source", source=str(dest))
-    if dest.exists() and not force:
-        raise InputError("exists already (use --force to overwrite)", source=str(dest))
-    t = load_file(str(src), input_format)
-    return save(t, dest, to)
+    try:
+        return batch.normalise_format(name)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def run(args) -> int:
-    failed = 0
-    for src, dest in plan(args):
-        try:
-            convert_one(src, dest, args.to, args.input_format, args.force)
-        except InputError as exc:
-            if len(args.sources) == 1:
-                raise
-            print(f"monrad: {exc}", file=sys.stderr)
-            failed += 1
-            continue
-        print(f"{src} -> {dest}")
-    return 2 if failed else 0
+    if args.jobs is not None and args.jobs < 1:
+        raise CommandError("--jobs must be 1 or more")
+    if args.output:
+        return _run_single(args)
+    fmt = _format(args, None)
+    out_dir = Path(args.out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError("is not a folder", source=str(out_dir))
+    report = batch.convert_many(
+        batch.iter_sources(args.sources), fmt, out_dir, recursive=args.recursive,
+        overwrite=args.overwrite, workers=args.jobs, show_progress=not args.quiet,
+        input_format=args.input_format)
+    print(batch.summary_table(report, verbose=args.verbose))
+    return report.exit_code
+
+
+def _run_single(args) -> int:
+    if len(args.sources) != 1:
+        raise CommandError(f"-o takes one source, not {len(args.sources)}; use --to FORMAT "
+                           "--out-dir DIR for several")
+    src, dest = Path(args.sources[0]), Path(args.output)
+    fmt = _format(args, dest)
+    if not src.is_file():
+        raise InputError("no such file", source=str(src))
+    if dest.exists() and dest.resolve() == src.resolve():
+        raise InputError("the output would overwrite the source", source=str(dest))
+    if not dest.parent.exists():
+        raise InputError("the folder does not exist", source=str(dest))
+    job = batch.Job(str(src), str(dest), fmt, args.overwrite, input_format=args.input_format)
+    res = batch.convert_one(job)
+    for w in res.warnings:
+        print(f"monrad: warning: {w}", file=sys.stderr)
+    if res.status == "failed":
+        raise CommandError(res.detail)
+    if res.status == "skipped":
+        raise CommandError(res.detail + "; nothing written")
+    print(f"{src} -> {', '.join(res.outputs)}")
+    return 0
