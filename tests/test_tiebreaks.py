@@ -336,3 +336,24 @@ def test_upto_counts_only_earlier_rounds(swiss):
     assert compute("PTS", swiss, upto=1) == {1: F(1), 2: F(0), 3: F(1), 4: F(0), 5: F(1)}
     # after round 1, 5's bye is capped at ½ x 1 round
     assert compute("BH", swiss, upto=1)[5] == F(1, 2)
+
+
+def test_c07_round_robin_forfeits_played_zero_byes_left_out_koya_limit():
+    # 5 players, 5 rounds, each sits out once with a zero bye:
+    #   r1: 2-5 ½, 3-4 ½, 1 bye;  r2: 1-5 ½, 3-2 -/+, 4 bye;  r3: 1-4 ½, 5-3 ½, 2 bye;
+    #   r4: 1-3 ½, 4-2 1-0, 5 bye;  r5: 1-2 +/-, 5-4 0-1, 3 bye
+    # scores 1: 2.5, 2: 1.5, 3: 1.5, 4: 3, 5: 1.5 (values agree with gacrux 1.11.65 -p)
+    Z, FW, FL = Result.ZERO_BYE, Result.FORFEIT_WIN, Result.FORFEIT_LOSS
+    t = make(5, [[(2, 5, D), (3, 4, D), (1, Z)], [(1, 5, D), (3, 2, FL), (4, Z)],
+                 [(1, 4, D), (5, 3, D), (2, Z)], [(1, 3, D), (4, 2, W), (5, Z)],
+                 [(1, 2, FW), (5, 4, L), (3, Z)]], system="round-robin")
+    # BH 1: 5 + 4 + 3 + 2 = 1.5 + 3 + 1.5 + 1.5; the bye round is left out
+    assert compute("BH", t) == {1: F(15, 2), 2: F(17, 2), 3: F(17, 2), 4: F(7), 5: F(17, 2)}
+    # SB 1: ½ x 1.5 + ½ x 3 + ½ x 1.5 + 1 x 1.5 (the forfeit win counts as played)
+    assert compute("SB", t)[1] == F(9, 2)
+    # BH/C1 2: nothing is voluntarily unplayed in a round robin: the lowest (1.5) goes
+    assert compute("BH/C1", t)[2] == F(7)
+    # Koya: 4 games each (5 rounds, one bye) -> limit 2: only 1 and 4 reach it
+    assert compute("KS", t) == {1: F(1, 2), 2: F(0), 3: F(1), 4: F(1, 2), 5: F(1, 2)}
+    # DE among 2, 3, 5 (all met): 2 scored 1.5 (forfeit win over 3), 5 1, 3 0.5
+    assert compute("DE", t) == {1: 0, 2: 1, 3: 3, 4: 0, 5: 2}
