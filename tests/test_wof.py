@@ -188,3 +188,10 @@ def test_wof_finals_after_the_swiss_round_trip() -> None:
     text = write_wof(t, sender="x", finals_games=f.games())
     assert "%%Added results" in text
     assert read_wof(text).info["finals_games"] == f.games()
+
+
+def test_wof_finals_marker_and_other_comments() -> None:
+    text = HEADER + "%_% 1, A, B, SWE\n%_% 2, C, D, SWE\n%Round: 1\n 1 (40)>(24) 2 B\n%Final standings: see web\n"
+    t = read_wof(text + "%Finals\n 2 (33)>(31) 1 W\n")
+    assert "finals_games" not in read_wof(text).info
+    assert t.info["finals_games"] == [[1, 2, 31, 33]] and len(t.rounds) == 1
