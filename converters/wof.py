@@ -61,7 +61,7 @@ PLAYER_HEADER = "%        ID, NAME, Firstname, COUNTRY, score, disc-count"
 _HEADER = ("Tournament", "Country", "Date", "Sender")
 _DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _RESULT = re.compile(r"\s*(\d+)\s*\(\s*(\d+)\s*\)\s*([<>=])\s*\(\s*(\d+)\s*\)\s*(\d+)\s*([BWbw])?\s*")
-_ROUND = re.compile(r"%\s*Round\s*:?\s*(\d+)\s*", re.IGNORECASE)
+_ROUND = re.compile(r"%\s*Round\s*:?\s*(\d+)\b.*", re.IGNORECASE)
 _FINALS = re.compile(r"%(%\s*Added results.*|\s*Finals?\s*:?\s*)", re.IGNORECASE)
 _BYE = re.compile(r"%Bye:\s*(\d+)\s*")
 _FORFEIT = re.compile(r"%Forfeit:\s*(\d+)\s*([+-])\s*(\d+)\s*([BW])\s*")
