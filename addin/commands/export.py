@@ -1,0 +1,127 @@
+"""``monrad export FILE --to fide [--version 2026|16] [--ascii-names] [-o OUT]``.
+
+Writes the FIDE rating report (TRF with the header records a rating officer needs,
+see :mod:`monrad.converters.fide_export`) after checking it: every missing or
+suspicious field is listed as a table (severity, player, field, problem) on
+stdout.  Errors stop the export (exit 1) unless ``--force``; warnings do not.
+Header fields missing from the file can be given here: ``--set city=Oslo
+--set arbiter="Berg, Kari" --set round_dates=2026/03/01,2026/03/02``.
+
+Exit status: 0 written (or ``--check`` found no error), 1 the check found errors,
+2 bad input.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ...converters import batch, fide_export
+from ...converters.errors import InputError
+from ._common import CommandError, add_input_format_option
+
+ORDER = 45
+
+#: ``--set`` keys: info names and TRF tags
+_SET_KEYS = {key: key for key in fide_export.HEADER_FIELDS}
+_SET_KEYS.update({tag: key for key, (tag, _) in fide_export.HEADER_FIELDS.items()})
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "export", help="write the FIDE rating report (TRF), checked first",
+        description="Write the FIDE rating report of a tournament: TRF-2026 (or TRF-16) with "
+                    "header records 012 name, 022 city, 032 federation, 042/052 dates, "
+                    "102 arbiter, 112 deputies, 122 time control, 132 round dates.  The "
+                    "report is checked first and every problem listed as a table.",
+        epilog="Example: monrad export club.trf --to fide --set city=Oslo --ascii-names "
+               "-o club-fide.trf.  Exit status: 0 written, 1 errors found (nothing written "
+               "without --force), 2 bad input.")
+    p.add_argument("file", metavar="FILE", help="the tournament (any format convert reads)")
+    p.add_argument("--to", default="fide", choices=["fide"], help="report kind (fide)")
+    p.add_argument("--version", dest="trf_version", choices=["2026", "16"], default="2026",
+                   help="TRF version of the report (default 2026)")
+    p.add_argument("--ascii-names", action="store_true",
+                   help="fold æ ø å ä ö ü é ... to ASCII (ae oe aa ae oe ue e), as the Swedish "
+                        "federation asks")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="the report file (default: FILE's name with -fide.trf)")
+    p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
+                   help="fill a header field: name, city, federation, start_date, end_date, "
+                        "arbiter, deputies (';'-separated), time_control, round_dates "
+                        "(','-separated); TRF tags (022=...) work too")
+    p.add_argument("--national-federation", metavar="FED",
+                   help="federation of the national-rating records (default: the file's, "
+                        "else the event's federation)")
+    p.add_argument("--group", metavar="NAME", help="the group of a klubtur.dk export")
+    p.add_argument("--check", action="store_true", help="only check; write nothing")
+    p.add_argument("--force", action="store_true", help="write the report despite errors")
+    add_input_format_option(p)
+    p.set_defaults(run=run)
+
+
+def apply_settings(t, items: list[str]) -> None:
+    """``KEY=VALUE`` items into ``t.info`` (see ``--set``)."""
+    for item in items:
+        key, sep, value = item.partition("=")
+        field = _SET_KEYS.get(key.strip().lower())
+        if not sep or field is None:
+            raise CommandError(f"--set {item!r}: use KEY=VALUE with KEY one of "
+                               f"{', '.join(fide_export.HEADER_FIELDS)}")
+        value = value.strip()
+        if field == "round_dates":
+            t.info[field] = [d.strip() for d in value.split(",") if d.strip()]
+        elif field == "deputies":
+            t.info[field] = [d.strip() for d in value.split(";") if d.strip()]
+        else:
+            t.info[field] = value
+
+
+def _load(args):
+    warnings: list[str] = []
+    found = batch.read_input(args.file, warnings, args.input_format)
+    if len(found) > 1:
+        names = [g for g, _ in found]
+        if args.group is None:
+            raise CommandError(f"{args.file} holds {len(found)} groups ({', '.join(names)}); "
+                               "choose one with --group")
+        found = [(g, t) for g, t in found if g == args.group]
+        if not found:
+            raise CommandError(f"{args.file} has no group {args.group!r} "
+                               f"(groups: {', '.join(names)})")
+    return found[0][1], warnings
+
+
+def run(args) -> int:
+    if not Path(args.file).is_file():
+        raise InputError("no such file", source=args.file)
+    t, warnings = _load(args)
+    apply_settings(t, args.settings)
+    if args.national_federation:
+        t.info["national_federation"] = args.national_federation.upper()
+    checked = fide_export.normalise_header_dates(t)
+    if args.ascii_names:
+        checked = fide_export.with_ascii_names(checked)
+    problems = fide_export.validate(checked, warnings)
+    print(fide_export.problems_table(problems))
+    errors = sum(1 for p in problems if p.is_error)
+    if args.check:
+        return 1 if errors else 0
+    if errors and not args.force:
+        print(f"monrad: the FIDE report was not written: {errors} error(s) above "
+              "(fix them, --set header fields, or --force)", file=sys.stderr)
+        return 1
+    out = Path(args.output) if args.output else Path(args.file).with_name(
+        Path(args.file).stem + "-fide.trf")
+    if out.resolve() == Path(args.file).resolve():
+        raise CommandError("the report would overwrite the tournament file; choose -o")
+    if not out.parent.exists():
+        raise InputError("the folder does not exist", source=str(out))
+    text = fide_export.fide_report(t, args.trf_version, ascii_names=args.ascii_names)
+    try:
+        fide_export.write_fide_report(text, out)
+    except OSError as exc:
+        raise InputError(f"cannot write file: {exc.strerror or exc}", source=str(out)) from None
+    print(f"wrote {out} (TRF-{args.trf_version}, {len(t.players)} players, "
+          f"{sum(1 for r in t.rounds if r.is_paired)} rounds)")
+    return 0
