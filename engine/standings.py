@@ -246,7 +246,8 @@ def standings(t: Tournament, codes: Sequence[str] | str | None = None, upto: int
     """
     if codes is None:
         codes = t.settings.tiebreaks or default_tiebreaks(t.settings.system, t.settings.options)
-    todo = parse_codes(codes)
+    # points always rank first and have their own column (a TRF 202/212 list may name PTS)
+    todo = tuple(c for c in parse_codes(codes) if c != "PTS")
     last = max((r.number for r in t.rounds if r.players), default=0)
     if upto is not None and not 0 <= upto <= max(last, t.settings.rounds or 0):
         raise TieBreakError(f"round {upto} is outside the tournament (rounds 0..{max(last, t.settings.rounds or 0)})")

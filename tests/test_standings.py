@@ -100,6 +100,9 @@ def test_default_lists_for_every_system():
 def test_settings_tiebreaks_override_the_system_default():
     t = make(6, NSF_ROUNDS, system="nsf", tiebreaks=("BH", "SB"))
     assert standings(t).shown == ("BH", "SB")
+    # a TRF 212-style list naming PTS: points are the points column already
+    t = make(6, NSF_ROUNDS, system="nsf", tiebreaks=("PTS", "BH"))
+    assert standings(t).shown == ("BH",)
 
 
 def test_shared_rank_where_the_tie_is_not_broken():
