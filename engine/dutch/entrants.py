@@ -8,8 +8,7 @@ the FIDE-endorsed reference engine reads them):
 * a player who scored more than a loss without playing (pairing bye, full- or
   half-point bye, forfeit win) got a *downfloat* in that round (C.04.3 1.4.3); a
   played game between different scores gives the higher one a downfloat and the
-  lower one an upfloat (1.4.2); a forfeit loss is judged by the two scores like a
-  game;
+  lower one an upfloat (1.4.2); a forfeit loss or an absence gives no float;
 * a player who ever scored a win's points without playing (pairing bye, forfeit
   win, full-point bye) may not get the pairing-allocated bye again (C.04.1 / 3.4);
 * the colour preference (C.04.3 1.6/1.7): absolute when the colour difference is
@@ -161,8 +160,10 @@ def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> li
                 fl.append(Float.NONE)
                 continue
             f = fs[r - 1]
-            if not f.played and f.points > sc.loss:
-                fl.append(Float.DOWN)
+            if not f.played:
+                # 1.4.3: scoring more than a loss without playing is a downfloat;
+                # a forfeit loss or an absence is no float at all (1.4.2 needs a game)
+                fl.append(Float.DOWN if f.points > sc.loss else Float.NONE)
                 continue
             mine = score_before(no, r)
             theirs = score_before(f.opponent, r) if f.opponent is not None else mine
