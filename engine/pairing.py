@@ -26,6 +26,7 @@ __all__ = [
     "get_system",
     "available_systems",
     "players_to_pair",
+    "total_rounds",
     "pair_round",
 ]
 
@@ -104,6 +105,19 @@ def players_to_pair(tournament: Tournament, round_no: int) -> tuple[int, ...]:
     )
 
 
+def total_rounds(tournament: Tournament, impl: PairingSystem | None = None) -> int | None:
+    """How many rounds the tournament has.
+
+    A system whose schedule is fixed by the number of players (round robin) says so
+    through a ``rounds(players)`` method; otherwise the setting decides (NSF-1).
+    """
+    impl = impl or get_system(tournament.settings.system)
+    fixed = getattr(impl, "rounds", None)
+    if callable(fixed):
+        return int(fixed(len(tournament.players)))
+    return tournament.settings.rounds
+
+
 def pair_round(tournament: Tournament, system: str | None = None, *, round_no: int | None = None,
                repair: bool = False) -> Round:
     """Pair the next round (or ``round_no``) and return it, without storing it.
@@ -112,7 +126,8 @@ def pair_round(tournament: Tournament, system: str | None = None, *, round_no: i
     case its boards and pairing bye are discarded and paired again.
     """
     n = tournament.next_round if round_no is None else round_no
-    rounds_total = tournament.settings.rounds
+    impl = get_system(system or tournament.settings.system)
+    rounds_total = total_rounds(tournament, impl)
     if rounds_total is not None and n > rounds_total and round_no is None:
         raise PairingError(f"all {rounds_total} rounds are paired already")
     existing = tournament.round(n)
@@ -126,7 +141,6 @@ def pair_round(tournament: Tournament, system: str | None = None, *, round_no: i
         work = tournament.copy()
         work.set_round(Round(n, (), kept))
         existing = work.round(n)
-    impl = get_system(system or tournament.settings.system)
     players = players_to_pair(work, n)
     history = work.copy()
     history.rounds = [r for r in work.rounds if r.number < n]
