@@ -289,6 +289,20 @@ class OpenpyxlBook:
             raise
 
 
+def _why_unreadable(exc: BaseException) -> str:
+    """One line on why a workbook could not be loaded (hostile XML named as such)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if type(seen).__module__.startswith("defusedxml"):
+            return ("refused: the workbook's XML uses entity declarations or external "
+                    f"references ({type(seen).__name__}), which a real workbook never does")
+        seen = seen.__cause__ or seen.__context__
+    text = " ".join(str(exc).split())
+    if isinstance(exc, (InvalidFileException, zipfile.BadZipFile)):
+        return f"not a readable Excel workbook ({text})"
+    return f"cannot read workbook ({type(exc).__name__}: {text})"
+
+
 def open_book(path: str | os.PathLike[str]) -> OpenpyxlBook:
     """Open a ``.xlsx``/``.xlsm`` file for reading and writing.
 
@@ -315,10 +329,8 @@ def open_book(path: str | os.PathLike[str]) -> OpenpyxlBook:
         wb = openpyxl.load_workbook(p, keep_vba=p.suffix.lower() == ".xlsm", data_only=False)
     except WorkbookError:
         raise
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, TypeError) as exc:
-        raise WorkbookError(f"{p}: cannot read workbook ({exc})") from None
-    except Exception as exc:  # defusedxml raises its own errors for hostile XML
-        raise WorkbookError(f"{p}: cannot read workbook ({type(exc).__name__}: {exc})") from None
+    except Exception as exc:  # openpyxl, zipfile and defusedxml errors alike
+        raise WorkbookError(f"{p}: {_why_unreadable(exc)}") from None
     for ws in wb.worksheets:
         if ws.max_row > MAX_ROWS:
             raise WorkbookError(

@@ -347,3 +347,20 @@ def test_empty_roster_is_refused(tmp_path: Path):
     path = create_workbook(tmp_path / "c.xlsx", TOY, 3)
     with pytest.raises(JobError, match="'Players' sheet has no players"):
         pair_next_round(open_book(path))
+
+
+def test_xml_with_entities_is_refused_in_one_line(tmp_path: Path):
+    """defusedxml at work: a DOCTYPE with entities (the 'billion laughs' shape) is refused."""
+    src = _new(tmp_path, n=2)
+    bomb = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(bomb, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename == "xl/workbook.xml":
+                data = data.replace(
+                    b"<workbook",
+                    b'<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><workbook', 1)
+            zout.writestr(info, data)
+    with pytest.raises(WorkbookError) as err:
+        open_book(bomb)
+    assert "entity declarations" in str(err.value) and "\n" not in str(err.value)
