@@ -69,6 +69,22 @@ class Context:
             return None
         return last.opposite
 
+    def blocked(self) -> list[set[int]]:
+        """For each list position, the positions he may not meet (met up to the limit,
+        or forbidden): the fast form of :meth:`may_meet_again`."""
+        index = {p: i for i, p in enumerate(self.order)}
+        out: list[set[int]] = [set() for _ in self.order]
+        for i, p in enumerate(self.order):
+            for opp, (count, _) in self.facts[p].met.items():
+                j = index.get(opp)
+                if j is not None and count >= self.limit:
+                    out[i].add(j)
+        for a, b in self.forbidden:
+            i, j = index.get(a), index.get(b)
+            if i is not None and j is not None:
+                out[i].add(j)
+        return out
+
     def may_meet_again(self, a: int, b: int) -> bool:
         """NSF-6A, SSF-5, DSU-5, SKOL-4 (and Konrad): not met, or met fewer than the limit."""
         if (a, b) in self.forbidden:

@@ -39,10 +39,10 @@ class ListMonrad(MonradSystem):
 
     def plan(self, ctx: Context) -> Plan:
         order = ctx.order
-        may = ctx.may_meet_again
+        blocked = ctx.blocked()
 
         def can_meet(u: int, v: int) -> bool:
-            return may(order[u], order[v])
+            return v not in blocked[u]
 
         def candidates(top: int, m: Matcher) -> Iterator[int]:
             # the first player below him he may meet, then the next ... (SSF-5, DSU-3, SKOL-4)

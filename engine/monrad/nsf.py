@@ -128,7 +128,7 @@ class NsfMonrad(MonradSystem):
     def _run(self, ctx: Context, states: list[ColourState], group: list[int],
              tiers: list[list[int]], relaxed: bool) -> Plan:
         order = ctx.order
-        may = ctx.may_meet_again
+        blocked = ctx.blocked()
         limit = ctx.limit
 
         def forced(u: int, v: int) -> int:
@@ -148,7 +148,7 @@ class NsfMonrad(MonradSystem):
             return tuple(c for c in bits if su.allowed & c and sv.allowed & (3 - c))
 
         def can_meet(u: int, v: int) -> bool:
-            if not may(order[u], order[v]):
+            if v in blocked[u]:
                 return False
             if relaxed:
                 return True
