@@ -408,8 +408,15 @@ def _bye_result(value: CellValue) -> Result:
 
 
 def _round_from_name(sheet: str) -> int | None:
-    m = re.search(r"(\d+)\s*$", sheet.strip())
-    return int(m.group(1)) if m else None
+    """The round number in a sheet name: ``Runde 3``, ``R3``, ``3. runde``, ``Rond3``."""
+    m = re.search(r"\d+", sheet)
+    return int(m.group(0)) if m else None
+
+
+#: Sheet names that hold a ranking, not the roster (skipped when another sheet has names).
+_STANDINGS_SHEETS = re.compile(
+    r"tabell|ställning|stilling|standing|ranking|resultatliste|slutställning|crosstable|"
+    r"krysstabell|korstabell|tabel", re.IGNORECASE)
 
 
 def _read_results(
@@ -485,14 +492,18 @@ def read_club_book(
     src = source or book.name
     roster_sheet = opts.roster_sheet
     round_sheets: list[tuple[str, Header]] = []
+    rosters: list[str] = []
     for sheet in book.sheet_names():
         head = find_header(book, sheet, opts)
         if head is None:
             continue
         if _ROUND_FIELDS <= set(head.columns):
             round_sheets.append((sheet, head))
-        elif roster_sheet is None and ({"name", "last_name"} & set(head.columns)):
-            roster_sheet = sheet
+        elif {"name", "last_name"} & set(head.columns):
+            rosters.append(sheet)
+    if roster_sheet is None and rosters:
+        plain = [s for s in rosters if not _STANDINGS_SHEETS.search(s)]
+        roster_sheet = (plain or rosters)[0]
     if roster_sheet is None:
         raise InputError("no sheet with a roster (a header row with a Name column)", source=src)
     if roster_sheet not in book.sheet_names():

@@ -176,3 +176,14 @@ def test_same_name_twice_is_refused_when_used_by_name(tmp_path: Path):
     })
     with pytest.raises(InputError, match="names two players"):
         read_club_book(open_book(path))
+
+
+def test_standings_sheet_first_is_not_taken_for_the_roster(tmp_path: Path):
+    path = _sheet(tmp_path, {
+        "Tabell": [["Plass", "Navn", "Poeng"], [1, "Bo Ek", 1], [2, "Anna Lind", 0]],
+        "Spillere": [["Navn", "Elo"], ["Anna Lind", 1700], ["Bo Ek", 1650]],
+        "1. runde": [["Hvit", "Svart", "Res."], ["Bo Ek", "Anna Lind", "1-0"]],
+    })
+    t = read_club_workbook(path)
+    assert [(p.start_no, p.name) for p in t.players] == [(1, "Lind, Anna"), (2, "Ek, Bo")]
+    assert t.round(1).games == (Game(2, 1, Result.WIN),)
