@@ -19,7 +19,7 @@ The names other parts of monrad use:
 Tie-breaks are applied one after the other to the players still tied (so ``DE`` is
 always computed inside the groups tied on everything before it).  ``LOT`` is the seeded
 lot: it splits what is still tied, and its column shows the number drawn.  Its seed is
-the ``seed`` argument, else ``Settings.seeds["lot"]``, else one derived from the
+the ``seed`` argument, else ``Settings.seeds["lot"]`` (Othello: or ``"disc_flip"``), else one derived from the
 tournament's contents (so the same file always gives the same lot); the seed used is
 recorded in :attr:`Standings.lot_seed`.  Without ``LOT`` a tie that is not broken gives
 a shared rank, and the tied rows are listed by start number.
@@ -267,6 +267,8 @@ def standings(t: Tournament, codes: Sequence[str] | str | None = None, upto: int
                 lot_seed, source = seed, "argument"
             elif "lot" in t.settings.seeds:
                 lot_seed, source = int(t.settings.seeds["lot"]), "settings"
+            elif "disc_flip" in t.settings.seeds:  # OTH-7's lot, as the Othello pairing names it
+                lot_seed, source = int(t.settings.seeds["disc_flip"]), "settings"
             else:
                 lot_seed, source = _derived_seed(t, ctx.upto), "derived"
             rng = random.Random(lot_seed)

@@ -47,8 +47,9 @@ Nordic codes:
   struck scores are added back one at a time, highest first.
 * ``MSB``: plain Sonneborn-Berger as Monrad cards compute it (opponents' scores times
   the points scored against them; a bye adds 0), NSF-13B.
-* ``MBQ``: OTH-8, discs (a bye counts ``Settings.bye_discs[0]``) + C x the opponents'
-  match points, C = ``Settings.mbq_c`` or 64 / rounds, exact.
+* ``MBQ``: OTH-8, discs (a bye counts ``Settings.bye_discs[0]``, a half-point bye 32)
+  + C x the match points of the opponents met, C = ``Settings.mbq_c`` or 64 / rounds,
+  exact; the same numbers as the othello-swiss pairing (``engine/othello/mbq.py``).
 * ``BQ``: the World Othello Championship's Brightwell quotient (C = ``mbq_c`` or 6; a
   bye or forfeit counts 32 discs + C x own score).
 * ``DISCS``: OTH-7, the disc total (a bye counts 40).
@@ -674,20 +675,34 @@ def _msb(ctx: Context, mod: Modifiers) -> dict[int, Value]:
 # Othello
 # --------------------------------------------------------------------------------------
 
-def _discs_of(ctx: Context, s: Slot, bye: int) -> int:
-    """Discs a round is worth (OTH-6, OTH-8): the board count; a bye or a forfeit win
-    without a count is worth the bye's discs, a forfeit loss without one 0."""
+def _discs_of(ctx: Context, s: Slot, bye: int, player: int) -> int:
+    """Discs a round is worth (OTH-6, OTH-8), as the othello-swiss pairing counts them:
+    the board count; a pairing or full bye ``bye`` (40); a half-point bye 32; a forfeit
+    without a count is a bye for the winner and 0 for the loser; a zero bye, an absence
+    or a game still unfinished 0.  A finished game over the board without a disc count
+    is an error, so that MBQ is never silently wrong."""
+    if s.result in (Result.PAIRING_BYE, Result.FULL_BYE):
+        return bye
+    if s.result is Result.HALF_BYE:
+        return 32
+    if s.opponent is None or not s.result.is_finished:
+        return 0
     if s.discs is not None:
         return s.discs
-    if s.result in (Result.PAIRING_BYE, Result.FULL_BYE, Result.FORFEIT_WIN):
-        return bye
-    return 0
+    if s.result.is_forfeit:
+        return bye if s.result is Result.FORFEIT_WIN else 0
+    raise TieBreakError(f"round {s.round}: game {player}-{s.opponent} has no disc count (OTH-6)")
+
+
+def _counts_opponent(s: Slot) -> bool:
+    """OTH-8: a finished game over the board adds the opponent's match points."""
+    return s.opponent is not None and s.played and s.result.is_finished
 
 
 def _discs(ctx: Context, mod: Modifiers) -> dict[int, Value]:
     """DISCS: the disc total, a bye counting ``bye_discs[0]`` (OTH-7, OTH-8)."""
     bye = ctx.settings.bye_discs[0]
-    return {p: sum(_discs_of(ctx, s, bye) for s in ctx.slots[p]) for p in ctx.players}
+    return {p: sum(_discs_of(ctx, s, bye, p) for s in ctx.slots[p]) for p in ctx.players}
 
 
 def mbq_constant(ctx: Context) -> Fraction:
@@ -704,9 +719,9 @@ def _mbq(ctx: Context, mod: Modifiers) -> dict[int, Value]:
     bye = ctx.settings.bye_discs[0]
     out: dict[int, Value] = {}
     for p in ctx.players:
-        discs = sum(_discs_of(ctx, s, bye) for s in ctx.slots[p])
-        opp = sum((ctx.totals[s.opponent] for s in ctx.slots[p]
-                   if s.opponent is not None and s.played), Fraction(0))
+        discs = sum(_discs_of(ctx, s, bye, p) for s in ctx.slots[p])
+        opp = sum((ctx.totals[s.opponent] for s in ctx.slots[p] if _counts_opponent(s)),
+                  Fraction(0))
         out[p] = discs + c * opp
     return out
 
@@ -719,8 +734,8 @@ def _bq(ctx: Context, mod: Modifiers) -> dict[int, Value]:
     for p in ctx.players:
         total = Fraction(0)
         for s in ctx.slots[p]:
-            if s.opponent is not None and s.played:
-                total += (s.discs or 0) + c * ctx.totals[s.opponent]
+            if _counts_opponent(s):
+                total += _discs_of(ctx, s, 32, p) + c * ctx.totals[s.opponent]
             elif s.result in (Result.PAIRING_BYE, Result.FULL_BYE, Result.FORFEIT_WIN,
                               Result.FORFEIT_LOSS):
                 total += 32 + c * ctx.totals[p]

@@ -308,6 +308,29 @@ def test_oth_8_world_championship_brightwell_quotient():
     assert compute("BQ", t)[1] == F(139)
 
 
+def test_oth_6_half_bye_32_discs_unfinished_game_counts_nothing():
+    t = make(3, [[(1, 2, W, 40, 24), (3, Result.HALF_BYE)]], system="othello-swiss", rounds=2)
+    t.rounds.append(Round(2, (Game(3, 1),), (Bye(2, Result.PAIRING_BYE),)))
+    # 3: half-point bye 32, unfinished game 0; 1: 40 + 0; 2: 24 + bye 40
+    assert compute("DISCS", t) == {1: 40, 2: 64, 3: 32}
+    # C = 64 / 2 rounds; 1's only finished game was against 2 (1 point after his bye)
+    assert compute("MBQ", t)[1] == F(40 + 32)
+
+
+def test_oth_6_game_without_disc_count_is_an_error():
+    t = make(2, [[(1, 2, W)]], system="othello-swiss")
+    with pytest.raises(TieBreakError, match="round 1: game 1-2 has no disc count"):
+        compute("MBQ", t)
+
+
+def test_oth_8_same_numbers_as_the_othello_pairing():
+    mbq = pytest.importorskip("monrad.engine.othello.mbq")
+    t = make(3, OTHELLO, system="othello-swiss")
+    theirs = {r.player: (r.mbq, r.discs) for r in mbq.standings(t)}
+    mine_mbq, mine_discs = compute("MBQ", t), compute("DISCS", t)
+    assert theirs == {p: (mine_mbq[p], mine_discs[p]) for p in theirs}
+
+
 # --- codes ----------------------------------------------------------------------------
 def test_unknown_code_names_it():
     with pytest.raises(TieBreakError, match="XYZ"):
