@@ -101,6 +101,9 @@ _SYSTEM_TYPES = {
     "FIDE_DUBOV": "dubov",
     "FIDE_LIM": "lim",
 }
+#: XMN player keys whose values are whole numbers / text (checked on reading)
+_INT_PLAYER_KEYS = frozenset({"national_rating", "withdrawn_after", "entered_at", "rating"})
+_STR_PLAYER_KEYS = frozenset({"club", "name", "sex", "title", "federation", "birth", "national_id"})
 _NRS_RE = re.compile(r"^[A-Z]{3} [ 0-9]{3}[0-9]")
 _EXTENSION = "XMN"
 
@@ -222,7 +225,7 @@ class _Parser:
                     self.extra.append(line)
             except InputError:
                 raise
-            except (ValueError, IndexError, KeyError, ModelError) as exc:
+            except (ValueError, IndexError, KeyError, ZeroDivisionError, ModelError) as exc:
                 raise self.error(f"cannot read {tag} record: {exc}", number) from None
         return self.build()
 
@@ -475,7 +478,18 @@ class _Parser:
             elif kind == "seed":
                 self.seeds[parts[1]] = int(parts[2])
             elif kind == "setting":
-                self.settings[parts[1]] = json.loads(parts[2])
+                key, value = parts[1], json.loads(parts[2])
+                if key == "bye_discs":
+                    if not (isinstance(value, list) and len(value) == 2 and all(
+                            type(v) is int and 0 <= v <= 64 for v in value)):
+                        raise ValueError("bye_discs must be two disc counts 0-64")
+                elif key == "mbq_c":
+                    if Fraction(str(value)) <= 0:
+                        raise ValueError("mbq_c must be more than 0")
+                else:  # a setting of a later version: keep the line as it is
+                    self.extra.append(line)
+                    return
+                self.settings[key] = value
             elif kind == "scoring":
                 for token in line[4:].split()[1:]:
                     key, _, value = token.partition("=")
@@ -487,7 +501,15 @@ class _Parser:
             elif kind == "player":
                 sn = int(parts[1])
                 key, _, value = parts[2].partition(" ")
-                self.player_extra.setdefault(sn, {})[key] = json.loads(value)
+                decoded = json.loads(value)
+                if key in _INT_PLAYER_KEYS and type(decoded) is not int:
+                    raise ValueError(f"player {key} must be a whole number")
+                if key in _STR_PLAYER_KEYS and not isinstance(decoded, str):
+                    raise ValueError(f"player {key} must be text")
+                if key == "nrs" and not (isinstance(decoded, dict) and all(
+                        isinstance(v, str) for v in decoded.values())):
+                    raise ValueError("player nrs must be a table of texts")
+                self.player_extra.setdefault(sn, {})[key] = decoded
             elif kind == "pending":
                 rnd, white, why = line[4:].split()[1:4]
                 self.pending[(int(rnd), int(white))] = Pending(why)
@@ -499,7 +521,7 @@ class _Parser:
                 self.discs[(rnd, white)] = (wd, bd)
             else:
                 self.extra.append(line)
-        except (ValueError, IndexError, json.JSONDecodeError) as exc:
+        except (ValueError, IndexError, ZeroDivisionError, json.JSONDecodeError) as exc:
             raise self.error(f"cannot read {_EXTENSION} {kind} record: {exc}", n, 5) from None
 
     # --- assembling the tournament ---------------------------------------------
@@ -553,6 +575,8 @@ class _Parser:
                     merged[key] = value if isinstance(value, str) else json.dumps(value)
             out[sn] = p.replace(**changes, extra=merged)
         for sn, acc in self.acceleration.items():
+            if not acc:  # an XXA line without values
+                continue
             if sn not in out:
                 raise InputError(f"acceleration record names player {sn}, who has no 001 line",
                                  source=self.name)
