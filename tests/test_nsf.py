@@ -254,3 +254,36 @@ def test_nsf_7c_colour_fallback_setting() -> None:
     t.settings = t.settings.replace(options={"nsf_colour_fallback": False})
     with pytest.raises(NoPairingPossible):
         pair_round(t)
+
+
+def test_nsf_6b_own_score_group_before_a_better_colour_match_below() -> None:
+    """NSF-6B: 2 meets 4 from his own group, although 1 and 3 below are due the
+    opposite colour; even round: the higher-ranked of two due Black gets White (8D)."""
+    t = make("nsf", 4, rounds=4)
+    set_round(t, 1, [(2, 1, "1"), (4, 3, "1")])
+    assert pairs(pair(t)) == [(2, 4), (1, 3)]
+
+
+@pytest.mark.parametrize("rounds, strike", [(5, 1), (7, 2)])
+def test_nsf_13b_quality_points_of_a_paired_tournament(rounds: int, strike: int) -> None:
+    """NSF-13A/13B (tie-break module, on a tournament paired here): the result list
+    is by score, then quality points = opponents' scores with the lowest one (6 rounds
+    or fewer) or two (7 or more) struck; a bye adds an opponent score of 0 (NSF-12B)."""
+    tiebreaks = pytest.importorskip("monrad.engine.tiebreaks")
+    standings = pytest.importorskip("monrad.engine.standings")
+    assert standings.default_tiebreaks("nsf")[0] == "NSF-QP"
+    import random
+
+    rng = random.Random(rounds)
+    t = make("nsf", 9, rounds=rounds)
+    for _ in range(rounds):
+        rnd = pair(t)
+        finish(t, "".join(rng.choice("10=") for _ in rnd.games))
+    scores = t.scores()
+    qp = tiebreaks.compute("NSF-QP", t)
+    for p in t.start_numbers:
+        parts = []
+        for r in t.rounds:
+            e = r.entry(p)
+            parts.append(scores[e.opponent(p)] if hasattr(e, "opponent") else 0)
+        assert qp[p] == sum(sorted(parts)[strike:])
