@@ -112,8 +112,12 @@ def parse_codes(text: str | Sequence[str]) -> tuple[str, ...]:
     items = text.split(",") if isinstance(text, str) else list(text)
     codes = tuple(c.strip().upper() for c in items if c.strip())
     for c in codes:
-        if c != LOT:
+        if c == LOT:
+            continue
+        try:
             get_tiebreak(c)
+        except TieBreakError as exc:
+            raise TieBreakError(str(exc).replace("(known: ", f"(known: {LOT}, ", 1)) from None
     return codes
 
 
