@@ -246,6 +246,32 @@ def make_xlsm(xlsx: bytes, lang: str) -> bytes:
     return out.getvalue()
 
 
+def write_xlsm(workbook, path: str | Path, lang: str) -> Path:
+    """Save an openpyxl ``workbook`` as a macro-enabled club workbook at ``path``.
+
+    For ``monrad new club.xlsm``: the workbook is saved to memory, passed through
+    :func:`make_xlsm`, and written to a temporary file in the target folder that
+    then replaces ``path``, so no half-written file is ever left.
+    """
+    import os
+    import tempfile
+
+    target = Path(path)
+    buf = io.BytesIO()
+    workbook.save(buf)
+    data = make_xlsm(buf.getvalue(), lang)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".xlsm", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return target
+
+
 def _built_xlsx(lang: str) -> bytes:
     """The club workbook as ``monrad new`` lays it out, without players or seed
     (:func:`monrad.addin.new_workbook.build_book`); used when

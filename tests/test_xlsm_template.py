@@ -118,3 +118,15 @@ def test_openpyxl_save_keeps_vba_and_ribbon(tmp_path: Path) -> None:
     with zipfile.ZipFile(io.BytesIO(data)) as a, zipfile.ZipFile(io.BytesIO(saved)) as b:
         assert a.read("xl/vbaProject.bin") == b.read("xl/vbaProject.bin")
         assert a.read(build_xlsm.CUSTOMUI_PART) == b.read(build_xlsm.CUSTOMUI_PART)
+
+
+def test_write_xlsm_for_monrad_new(tmp_path: Path) -> None:
+    """``monrad new club.xlsm`` support: a new workbook saved as a real .xlsm."""
+    build_book = pytest.importorskip("monrad.addin.new_workbook").build_book
+    from monrad.engine.model import Player
+
+    target = tmp_path / "klubb.xlsm"
+    book = build_book(target, "nsf", 7, [Player(1, "Ola Nordmann"), Player(2, "Kari Hansen")], "no", seed=1)
+    assert build_xlsm.write_xlsm(book.workbook, target, "no") == target
+    _check_xlsm(target.read_bytes(), "no")
+    assert [p.name for p in tmp_path.iterdir()] == ["klubb.xlsm"]  # no temporary file left
