@@ -252,15 +252,34 @@ def read_input(path: str | os.PathLike[str], warnings: list[str] | None = None,
     w = warnings if warnings is not None else []
     suffix = p.suffix.lower()
     if fmt:
-        return [("", load(p, warnings=w, fmt=fmt))]
-    if suffix == ".csv" and looks_like_klubtur(_head_text(p)):
-        return [(g.name, g.tournament) for g in read_klubtur(p, warnings=w)]
-    if suffix in _WORKBOOKS:
+        found = [("", load(p, warnings=w, fmt=fmt))]
+    elif suffix == ".csv" and looks_like_klubtur(_head_text(p)):
+        found = [(g.name, g.tournament) for g in read_klubtur(p, warnings=w)]
+    elif suffix in _WORKBOOKS:
         book = open_legacy_book(p)
         if book_looks_like_klubtur(book):
-            return [(g.name, g.tournament) for g in read_klubtur_book(book, warnings=w)]
-        return [("", _read_workbook(book, p))]
-    return [("", load(p, warnings=w))]
+            found = [(g.name, g.tournament) for g in read_klubtur_book(book, warnings=w)]
+        else:
+            found = [("", _read_workbook(book, p))]
+    else:
+        found = [("", load(p, warnings=w))]
+    for _, t in found:
+        _othello_if_discs(t, str(p), w)
+    return found
+
+
+def _othello_if_discs(t: Tournament, label: str, warnings: list[str]) -> None:
+    """Disc counts exist only in Othello (OTH-6): a file that has them but does not
+    name its system (a CSV results table) is read as an Othello Swiss tournament, so
+    that every output format treats the results as disc scores."""
+    from ..addin.layout import is_othello
+
+    if is_othello(t.settings.system):
+        return
+    if any(g.white_discs is not None for r in t.rounds for g in r.games):
+        t.settings = t.settings.replace(system="othello-swiss")
+        warnings.append(f"{label}: games have disc counts: read as an Othello tournament "
+                        "(system othello-swiss)")
 
 
 def _head_text(p: Path) -> str:

@@ -61,7 +61,7 @@ __all__ = [
 _GROUP_WORDS = {"gruppe", "group", "grupp", "klasse", "række"}
 _NAME_WORDS = {"turnering", "tournament", "turnering navn"}
 _ROUND_HEAD = re.compile(r"^\s*(?:r|rd|rnd|runde|round)\s*\.?\s*(\d{1,2})\s*$", re.IGNORECASE)
-_CELL = re.compile(r"^\s*([HSWBhswb])?\s*(\d{1,3})\s*$")
+_CELL = re.compile(r"^\s*([HSWBhswb])?\s*(\d{1,4})\s*$")
 _COLOURS = {"h": "w", "w": "w", "s": "b", "b": "b"}
 _FIXED = {
     "nr": "start_no", "nr.": "start_no", "no": "start_no",
@@ -435,8 +435,9 @@ def write_klubtur(groups: Sequence[KlubturGroup] | Tournament, *, title: str | N
 
     Only what the layout carries is written: players (number, name, club, rating),
     colours, opponents, results 1/0/0.5/-1, byes as ``00``.  A forfeit is written
-    as ``+``/``-`` (the one extension this reader accepts).  Raises ``ValueError``
-    for a group with more than 999 players (``YY`` has at most three digits here).
+    as ``+``/``-`` (the one extension this reader accepts).  Opponent numbers are
+    zero-padded to two digits, or to the width of the largest number in bigger
+    groups; raises ``ValueError`` past 9999 players.
     """
     if isinstance(groups, Tournament):
         groups = [KlubturGroup(str(groups.info.get("group", "")) or "1", groups)]
@@ -446,8 +447,8 @@ def write_klubtur(groups: Sequence[KlubturGroup] | Tournament, *, title: str | N
         w.writerow(["Turnering", title])
     for g in groups:
         t = g.tournament
-        if max(t.start_numbers, default=0) > 999:
-            raise ValueError(f"group {g.name!r}: klubtur numbers have at most three digits")
+        if max(t.start_numbers, default=0) > 9999:
+            raise ValueError(f"group {g.name!r}: klubtur numbers have at most four digits")
         nrounds = max([r.number for r in t.rounds] + [t.settings.rounds or 0])
         w.writerow(["Gruppe", g.name])
         head = ["Nr", "Navn", "Klub", "Rating"]
