@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from monrad.engine.model import Colour, Game, Result, Round
+from monrad.engine.model import Game, Result, Round
 from monrad.engine.monrad.card import card
 from monrad.engine.monrad.facts import collect
 from monrad.engine.systems import dsu

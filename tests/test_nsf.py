@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from monrad.engine.model import Colour, Player, Result
+from monrad.engine.model import Colour
 from monrad.engine.monrad.facts import collect
 from monrad.engine.monrad.nsf import B, W, ColourState
 from monrad.engine.pairing import NoPairingPossible, PairingError, pair_round

@@ -7,9 +7,8 @@ import random
 import pytest
 
 from monrad.engine.draw import apply_draw, random_draw
-from monrad.engine.model import Colour, Player, Result
+from monrad.engine.model import Colour
 from monrad.engine.monrad.facts import collect
-from monrad.engine.pairing import pair_round
 from monrad.engine.systems import ssf
 
 from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
