@@ -39,7 +39,7 @@ CLUBS = ["Akademisk SK", "Oslo SK", "SK 1911", "Bergens SK", "Trondheim SF"]
 
 def to_pdf(workbook: Path, outdir: Path) -> Path:
     """Convert with LibreOffice headless, in a private profile (no clash with others)."""
-    profile = outdir / "lo-profile"
+    profile = outdir.resolve() / "lo-profile"
     done = subprocess.run(
         ["soffice", f"-env:UserInstallation={profile.as_uri()}", "--headless",
          "--convert-to", "pdf", "--outdir", str(outdir), str(workbook)],
