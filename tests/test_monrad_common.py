@@ -194,3 +194,16 @@ def test_whole_tournament_with_withdrawals_byes_and_forfeits(system: str, seed: 
         codes = "".join(rng.choice("10=10=+") for _ in rnd.games)
         finish(t, codes)
     assert all(t.round(r) is not None for r in range(1, rounds + 1))
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_mon_5_bye_trap_with_many_players(system: str) -> None:
+    """MON-5 / NSF-12A adversarial: of 301 players, no. 1 may only meet no. 301, so
+    the bye cannot go to the lowest-placed; it goes to no. 300 and 1 meets 301."""
+    n = 301
+    t = make(system, n, rounds=5, scoring=_scoring(system))
+    t.settings = t.settings.replace(forbidden=tuple(ForbiddenGroup((1, p)) for p in range(2, n)))
+    rnd = pair_round(t)
+    assert bye_of(rnd) == 300
+    got = [tuple(sorted(p)) for p in pairs(rnd)]
+    assert got[0] == (1, n) and got[1:] == [(i, i + 1) for i in range(2, 299, 2)]

@@ -65,6 +65,7 @@ class Matcher:
         self.dummy_alive = bye_ok is not None
         #: number of augmenting-path searches run (for benchmarks and tests)
         self.searches = 0
+        self._last_outer: set[int] = set()
 
     # --- the vertex set -------------------------------------------------------------
     def alive(self) -> Iterator[int]:
@@ -161,6 +162,27 @@ class Matcher:
         self._restore(a)
         return False
 
+    def feasible_partners(self, a: int) -> set[int]:
+        """Every ``b`` such that, ``a`` and ``b`` removed, the others can all be paired.
+
+        With ``a`` removed, its partner is the only free vertex; the vertices an
+        Edmonds search from it labels *outer* are exactly those some maximum matching
+        leaves free (Gallai-Edmonds), i.e. the partners ``b`` (among ``a``'s
+        neighbours) that keep the round completable.  One full search instead of one
+        per candidate: used when several candidates in a row have failed.
+        """
+        mate = self.mate
+        a2 = mate[a]
+        self._remove(a)
+        mate[a2] = _FREE
+        found = self._augment(a2, None)
+        assert not found, "the matching was not perfect"
+        outer = self._last_outer
+        mate[a2] = a
+        mate[a] = a2
+        self._restore(a)
+        return outer
+
     # --- Edmonds' augmenting path from one root ---------------------------------------
     def _neighbours(self, v: int) -> Iterator[int]:
         nxt, s = self._next, self._s
@@ -241,6 +263,7 @@ class Matcher:
                     queue.append(m)
                     if reaches_target(m):
                         return True
+        self._last_outer = outer
         return False
 
     def _lca(self, a: int, b: int, parent: dict[int, int], base: dict[int, int]) -> int:

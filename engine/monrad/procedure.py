@@ -41,6 +41,9 @@ class Plan:
 
 CandidateFn = Callable[[int, Matcher], Iterable[int]]
 
+#: candidates tried with one targeted search each before the exact partner set is computed
+_CHEAP_TRIES = 3
+
 
 def _all_others(top: int, m: Matcher) -> Iterator[int]:
     for v in m.alive():
@@ -83,10 +86,17 @@ def top_down(
         plan = Plan(bye_tier=tier_no)
         d = m.dummy
         if tier is not None and bye == "before":
+            failures = 0
+            partners: set[int] | None = None
             for v in tier:
+                if partners is not None and v not in partners:
+                    continue
                 if m.try_fix(d, v):
                     plan.bye = v
                     break
+                failures += 1
+                if failures == _CHEAP_TRIES:
+                    partners = m.feasible_partners(d)
             else:  # pragma: no cover - impossible once initialise() succeeded
                 raise AssertionError("bye tier feasible but no player could take the bye")
         while True:
@@ -95,21 +105,35 @@ def top_down(
                 break
             tried: set[int] = set()
             done = False
+            failures = 0
+            partners: set[int] | None = None  # exact test, once cheap tries keep failing
+
+            def attempt(c: int) -> bool:
+                nonlocal failures, partners
+                if partners is not None and c not in partners:
+                    return False
+                if m.try_fix(top, c):
+                    return True
+                failures += 1
+                if failures == _CHEAP_TRIES and partners is None:
+                    partners = m.feasible_partners(top)
+                return False
+
             for c in candidates(top, m):
                 if c in tried or c == top:
                     continue
                 tried.add(c)
-                if m.adjacent(top, c) and m.try_fix(top, c):
+                if m.adjacent(top, c) and attempt(c):
                     plan.pairs.append((top, c))
                     done = True
                     break
             if not done:
                 for c in _all_others(top, m):
-                    if c not in tried and m.try_fix(top, c):
+                    if c not in tried and attempt(c):
                         plan.pairs.append((top, c))
                         done = True
                         break
-            if not done and m.dummy_alive and m.bye_ok[top] and m.try_fix(top, d):
+            if not done and m.dummy_alive and m.bye_ok[top] and attempt(d):
                 plan.bye = top
                 done = True
             if not done:  # pragma: no cover - the matching guarantees a feasible candidate
