@@ -142,3 +142,20 @@ def test_mon_3_rematch_trap_breaks_up_many_pairs_without_search() -> None:
     assert plan.pairs[0] == (0, n - 1)
     assert plan.pairs[1:] == [(i, i + 1) for i in range(1, n - 1, 2)]
     assert plan.searches <= 2 * n
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_mon_3_feasible_partners_is_exact(seed: int) -> None:
+    """MON-3: the one-search partner set (Gallai-Edmonds) equals brute force."""
+    rng = random.Random(5000 + seed)
+    n = rng.choice([4, 6, 8, 10])
+    can = random_graph(n, rng.choice([0.35, 0.5, 0.7]), rng)
+    m = Matcher(n, can)
+    if not m.initialise():
+        return
+    a = rng.randrange(n)
+    expected = {b for b in range(n) if b != a and can(a, b)
+                and perfect_exists([x for x in range(n) if x not in (a, b)], can)}
+    got = {b for b in m.feasible_partners(a) if can(a, b)}
+    assert got == expected
+    assert all(m.mate[m.mate[v]] == v and can(v, m.mate[v]) for v in range(n))  # unchanged
