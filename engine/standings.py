@@ -3,7 +3,7 @@
 The names other parts of monrad use:
 
 * ``standings(t, codes=None, upto=None, *, seed=None) -> Standings`` ranks the players
-  after round ``upto`` (default: the last round with entries) by points, then by the
+  after round ``upto`` (default: the last round that holds a pairing) by points, then by the
   tie-break ``codes`` in order (default: ``t.settings.tiebreaks``, else
   :func:`default_tiebreaks` of ``t.settings.system``).
 * ``Standings.as_text() -> str``: a clean table for printing.
@@ -252,7 +252,7 @@ def standings(t: Tournament, codes: Sequence[str] | str | None = None, upto: int
         codes = t.settings.tiebreaks or default_tiebreaks(t.settings.system, t.settings.options)
     # points always rank first and have their own column (a TRF 202/212 list may name PTS)
     todo = tuple(c for c in parse_codes(codes) if c != "PTS")
-    last = max((r.number for r in t.rounds if r.players), default=0)
+    last = max((r.number for r in t.rounds if r.players), default=0)  # incl. byes entered ahead
     if upto is not None and not 0 <= upto <= max(last, t.settings.rounds or 0):
         raise TieBreakError(f"round {upto} is outside the tournament (rounds 0..{max(last, t.settings.rounds or 0)})")
     ctx = Context(t, upto)

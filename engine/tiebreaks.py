@@ -139,13 +139,15 @@ def _pending_points(system: str, pending: Pending | None, scoring: Scoring) -> F
 
 
 def _last_round(tournament: Tournament) -> int:
-    return max((r.number for r in tournament.rounds if r.players), default=0)
+    """The last round that holds a pairing (byes entered ahead for an unpaired round
+    do not make it a round of the standings)."""
+    return tournament.rounds_played
 
 
 class Context:
     """Everything a tie-break function needs, computed once and shared.
 
-    ``upto`` is the last round counted (default: the last round with any entry).
+    ``upto`` is the last round counted (default: the last round that holds a pairing).
     ``groups`` are the sets of players still tied when this tie-break is applied
     (used by ``DE``); by default the groups of equal points.
     """

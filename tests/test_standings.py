@@ -206,3 +206,11 @@ def test_format_value():
     assert format_value(-F(1, 2)) == "-0.5"
     assert format_value((F(9, 2), F(5))) == "4.5/5"
     assert format_value(7) == "7"
+
+
+def test_byes_entered_ahead_do_not_make_a_round_of_the_standings():
+    t = make(4, [[(1, 2, W), (3, 4, W)], [(1, Result.HALF_BYE)]], system="dutch")
+    table = standings(t, ["BH"])
+    assert table.upto == 1
+    assert {r.start_no: r.points for r in table.rows}[1] == F(1)
+    assert standings(t, ["BH"], upto=2).upto == 2
