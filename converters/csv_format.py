@@ -134,7 +134,7 @@ class _Table:
         self.delimiter = delimiter or sniff_delimiter(text)
         self.rows: list[list[str]] = []
         self.lines: list[int] = []
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter)
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter, strict=True)
         start = 1
         try:
             for row in reader:
@@ -241,11 +241,15 @@ def read_csv(
     kind: str | None = None,
     name: str | None = None,
     roster: Sequence[Player] | None = None,
+    othello: bool | None = None,
 ) -> Tournament:
     """Read a CSV roster or results table (a path, bytes, or text holding a line break).
 
     ``kind`` (``"roster"``/``"results"``) insists on one kind; by default the
     header row decides.  ``roster`` gives the players a results table refers to.
+    ``othello``: ``True`` reads scores as Othello disc counts (OTH-6), ``False``
+    as chess results only; by default a score that is not a chess result is read
+    as disc counts when the two add up to 64 (the winner gets the empties).
     """
     text, label = _load_text(source, name, warnings)
     table = _Table(text, label)
@@ -258,7 +262,7 @@ def read_csv(
         raise InputError(f"not a {kind} table: the header row has no {want} column",
                          source=label, line=table.line_of(head_index))
     if found == "results":
-        return _read_results(table, head_index, cols, warnings, roster)
+        return _read_results(table, head_index, cols, warnings, roster, othello)
     if found == "roster":
         return Tournament(players=_read_roster(table, head_index, warnings))
     raise InputError("the header row has neither a Name column (roster) nor "
@@ -376,7 +380,8 @@ def _is_bye_word(cell: str) -> bool:
 
 
 def _read_results(table: _Table, head_index: int, cols: dict[str, int],
-                  warnings: list[str] | None, roster: Sequence[Player] | None) -> Tournament:
+                  warnings: list[str] | None, roster: Sequence[Player] | None,
+                  othello: bool | None = None) -> Tournament:
     label = table.label
     header = table.rows[head_index]
     players: dict[int, Player] = {p.start_no: p for p in roster or ()}
@@ -466,12 +471,14 @@ def _read_results(table: _Table, head_index: int, cols: dict[str, int],
             raise err("Black is missing", idx, "black")
         ws = player(w, "white_name", row, idx, "white")
         bs = player(b, "black_name", row, idx, "black")
+        if ws == bs:
+            raise err(f"player {ws} cannot play himself", idx, "black")
         for sn, fld in ((ws, "white"), (bs, "black")):
             if (rnd, sn) in seen:
                 raise err(f"player {sn} appears twice in round {rnd} "
                           f"(also on line {seen[(rnd, sn)]})", idx, fld)
             seen[(rnd, sn)] = table.line_of(idx)
-        parsed = _parse_result(res, err, idx)
+        parsed = _parse_result(res, err, idx, othello)
         try:
             game = Game(ws, bs) if parsed is None else Game(
                 ws, bs, parsed.white, parsed.black, parsed.white_discs, parsed.black_discs,
@@ -495,15 +502,18 @@ def _read_results(table: _Table, head_index: int, cols: dict[str, int],
     return t
 
 
-def _parse_result(text: str, err, idx: int):
+def _parse_result(text: str, err, idx: int, othello: bool | None):
     try:
-        return parse_result(text)
+        return parse_result(text, othello=bool(othello))
     except NotationError as chess_error:
-        try:
-            parsed = parse_result(text, othello=True)
-        except NotationError:
-            raise err(str(chess_error), idx, "result") from None
-        return parsed
+        if othello is None:
+            try:
+                parsed = parse_result(text, othello=True)
+            except NotationError:
+                parsed = None
+            if parsed is not None and (parsed.white_discs or 0) + (parsed.black_discs or 0) == 64:
+                return parsed
+        raise err(str(chess_error), idx, "result") from None
 
 
 # ------------------------------------------------------------------------------ writing
