@@ -83,6 +83,8 @@ _DEFAULT_EXTENSION = {
 }
 #: records only TRF-2026 has (C.04 annex: 142-260), and the legacy TRF-16 extensions
 _TRF2026_TAGS = frozenset({"142", "152", "162", "192", "202", "212", "222", "240", "250", "260"})
+#: TRF-2026 records a TRF-16 file never has (a TRF-16 writer puts 192/202/212/260 in too)
+_TRF2026_ONLY = frozenset({"142", "152", "162", "240", "250"})
 _TRF16_TAGS = frozenset({"XXR", "XXC", "XXS", "XXA", "XXZ", "BBW", "BBD", "BBL", "BBZ",
                          "BBF", "BBU"})
 
@@ -108,8 +110,8 @@ def _available() -> list[str]:
     out = []
     for fmt, mod in (("trf", "trf"), ("csv", "csv_format"), ("xlsx", "xlsx"), ("wof", "wof")):
         try:
-            _module(mod, fmt, None)
-        except FormatNotAvailable:
+            importlib.import_module(f"{__name__}.{mod}")
+        except ImportError:
             continue
         out.append(fmt)
     return out
@@ -194,7 +196,7 @@ def trf_version(text: str) -> str:
     ('16', '2026', '2026')
     """
     tags = {ln[:3] for ln in text.replace("\r", "\n").split("\n")}
-    if tags & _TRF16_TAGS and not tags & (_TRF2026_TAGS - {"192", "202", "260"}):
+    if tags & _TRF16_TAGS and not tags & _TRF2026_ONLY:
         return "16"
     return "2026"
 
