@@ -297,3 +297,21 @@ def test_forfeits_and_byes_survive_a_batch_to_trf16(tmp_path: Path):
     t = read_trf(src)
     assert report.exit_code == 0 and back.rounds == t.rounds
     assert any(b.result is not Result.PAIRING_BYE for r in back.rounds for b in r.byes)
+
+
+@pytest.mark.parametrize("name", ["monrad-layout.ods", "monrad-layout.xls"])
+def test_monrad_layout_saved_as_ods_and_xls_reads_as_its_trf(name: str):
+    """A monrad workbook (written from the oracle TRF) saved by LibreOffice as .ods
+    and .xls: read through python-calamine by the monrad-layout reader."""
+    t = read_trf(ORACLE / "dutch_n0009_r05_s6106_zb.trf")
+    got = read_legacy_workbook(DATA / "batch" / name)
+    assert got.players == t.players
+    assert [r.games for r in got.rounds] == [r.games for r in t.rounds]
+    assert (got.settings.system, got.settings.rounds) == ("dutch", 5)
+
+
+@pytest.mark.parametrize("path", sorted(CLUB.glob("*.xlsx")), ids=lambda p: p.name)
+def test_calamine_reads_club_xlsx_like_openpyxl(path: Path):
+    fast, slow = read_legacy_workbook(path), read_club_workbook(path)
+    assert fast.players == slow.players and fast.rounds == slow.rounds
+    assert fast.info == slow.info and fast.settings == slow.settings
