@@ -447,10 +447,10 @@ class _Parser:
             self.settings["system"] = _SYSTEM_TYPES[base]
 
     def _r202(self, line: str, n: int) -> None:
-        self.settings["tiebreaks"] = tuple(c.strip() for c in line[4:].split(",") if c.strip())
+        self.settings["tiebreaks"] = _codes(line)
 
     def _r212(self, line: str, n: int) -> None:
-        self.info["standings_tiebreaks"] = [c.strip() for c in line[4:].split(",") if c.strip()]
+        self.info["standings_tiebreaks"] = list(_codes(line))
 
     def _national(self, line: str, n: int) -> None:
         sn = self.integer(line[4:8], "national record start number", n, 5)
@@ -544,6 +544,10 @@ class _Parser:
             mbq_c=(Fraction(str(self.settings["mbq_c"])) if self.settings.get("mbq_c") is not None else None),
             options=self.options,
         )
+        if settings.tiebreaks and settings.tiebreaks == _written_tiebreaks(settings.replace(tiebreaks=())):
+            settings = settings.replace(tiebreaks=())  # the system's own list: kept as "default"
+        if self.info.get("standings_tiebreaks") == ["PTS", *_written_tiebreaks(settings)]:
+            del self.info["standings_tiebreaks"]
         t = Tournament(settings, [players[k] for k in sorted(players)], rounds, self.info, self.extra)
         if self.type_code is not None and self.type_code != _type_code(t):
             self.info["type_code"] = self.type_code
@@ -738,7 +742,8 @@ def write_trf(
 ) -> str:
     """The tournament as TRF text (``version`` ``"2026"`` or ``"16"``).
 
-    ``ranks`` fills the rank column (default: by points, ties sharing a rank).
+    ``ranks`` fills the rank column (default: the standings with the tournament's
+    tie-breaks); records 202/212 state the tie-break list (the system's default if unset).
     With ``extensions`` the project's own ``XMN`` records carry what TRF has no field for.
     """
     if version not in (TRF16, TRF2026):
@@ -774,10 +779,7 @@ def write_trf(
         code = _type_code(t)
         if code:
             lines.append(f"192 {code}")
-        if s.tiebreaks:
-            lines.append(f"202 {','.join(s.tiebreaks)}")
-        if info.get("standings_tiebreaks"):
-            lines.append(f"212 {','.join(info['standings_tiebreaks'])}")  # type: ignore[arg-type]
+        lines.extend(_tiebreak_records(t))
         if info.get("time_control_code"):
             lines.append(f"222 {info['time_control_code']}")
     else:
@@ -821,12 +823,32 @@ def write_trf(
                 lines.append("XXP " + " ".join(str(p) for p in g.players))
         if code := _type_code(t):
             lines.append(f"192 {code}")
-        if s.tiebreaks:
-            lines.append(f"202 {','.join(s.tiebreaks)}")
+        lines.extend(_tiebreak_records(t))
     lines.extend(t.extra_records)
     if extensions:
         lines.extend(_extension_lines(t))
     return newline.join(lines) + newline
+
+
+def _codes(line: str) -> tuple[str, ...]:
+    return tuple(c.strip() for c in line[4:].split(",") if c.strip())
+
+
+def _written_tiebreaks(s: Settings) -> tuple[str, ...]:
+    """The tie-break list a file states: the settings' own, else the system's default."""
+    from ..engine.standings import default_tiebreaks
+
+    codes = s.tiebreaks or default_tiebreaks(s.system, s.options)
+    return tuple(c for c in codes if c.upper() not in ("LOT", "PTS"))
+
+
+def _tiebreak_records(t: Tournament) -> list[str]:
+    """Records 202 (tie-breaks) and 212 (``PTS`` then the tie-breaks, unless stated)."""
+    codes = _written_tiebreaks(t.settings)
+    if not codes:
+        return []
+    standing = t.info.get("standings_tiebreaks") or ["PTS", *codes]
+    return [f"202 {','.join(codes)}", f"212 {','.join(standing)}"]  # type: ignore[arg-type]
 
 
 def _type_code(t: Tournament) -> str:
@@ -875,7 +897,15 @@ def _scoring_expressible(sc: Scoring) -> bool:
 
 
 def _default_ranks(t: Tournament) -> dict[int, int]:
-    """Ranks by points alone, ties sharing a rank (callers with standings pass their own)."""
+    """Ranks from the standings with the tournament's tie-breaks (shared where unbroken);
+    by points alone if the file names a tie-break this project does not know."""
+    from ..engine.standings import standings
+    from ..engine.tiebreaks import TieBreakError
+
+    try:
+        return {row.start_no: row.rank for row in standings(t).rows}
+    except TieBreakError:
+        pass
     scores = t.scores()
     order = sorted(t.players, key=lambda p: (-scores[p.start_no], p.start_no))
     ranks: dict[int, int] = {}

@@ -176,13 +176,34 @@ def test_trf2026_records_are_read() -> None:
     assert s.rounds == 9 and s.initial_colour is Colour.BLACK and s.accelerated
     assert s.scoring.win == 3 and s.scoring.pairing_bye == 1
     assert s.tiebreaks == ("BH/C1", "BH", "SB")
-    assert t.info["standings_tiebreaks"] == ["PTS", "BH/C1", "BH", "SB"]
+    assert "212 PTS,BH/C1,BH,SB" in write_trf(t).splitlines()
     assert t.player(1).national_rating == 1750 and t.player(1).national_id == "N-1"
     assert t.round(1).byes == (Bye(2, Result.HALF_BYE), Bye(3, Result.HALF_BYE))
     assert t.player(2).acceleration == (Fraction(1), Fraction(1))
     assert s.forbidden_pairs(2) == frozenset({frozenset((1, 3))})
     assert s.forbidden_pairs(4) == frozenset()
     assert read_trf(write_trf(t)) == t
+
+
+def test_tiebreak_records_state_the_system_default() -> None:
+    """TRF export names the tie-breaks in 202/212; the system default reads back as default."""
+    t = read_trf(SHARED / "oracle/dutch/dutch_n0012_r07_s5106.trf")
+    assert t.settings.tiebreaks == ()
+    lines = write_trf(t).splitlines()
+    assert "202 BH/C1,BH,DE,SB,WIN" in lines and "212 PTS,BH/C1,BH,DE,SB,WIN" in lines
+    custom = t.copy()
+    custom.settings = t.settings.replace(tiebreaks=("SB", "BH"))
+    assert read_trf(write_trf(custom)).settings.tiebreaks == ("SB", "BH")
+
+
+def test_rank_column_comes_from_the_standings() -> None:
+    from monrad.engine.standings import standings
+
+    t = read_trf(SHARED / "oracle/dutch/dutch_n0012_r07_s5106.trf")
+    ranks = {row.start_no: row.rank for row in standings(t).rows}
+    for line in write_trf(t).splitlines():
+        if line.startswith("001"):
+            assert int(line[85:89]) == ranks[int(line[4:8])]
 
 
 def test_legacy_extensions_are_read() -> None:
