@@ -459,3 +459,18 @@ def test_bad_input_in_a_subprocess_has_no_traceback(tmp_path: Path) -> None:
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "bad.trf:1:49" in done.stderr
+
+
+def test_standings_on_a_monrad_workbook_updates_its_sheet(capsys, tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    shutil.copy(REPO / "templates" / "example-club.xlsx", book)
+    before = book.read_bytes()
+    code, out, err = run(capsys, "standings", book, "--format", "csv", "--dry-run")
+    assert code == 0, err
+    assert out.startswith("rank,start_no,name,points")
+    assert book.read_bytes() == before  # --dry-run writes nothing
+    code, out, err = run(capsys, "standings", book, "--format", "csv")
+    assert code == 0, err
+    assert out.startswith("rank,start_no,name,points") and "written to sheet" in err
+    assert book.read_bytes() != before
+    assert list(tmp_path.glob("club.backup-*.xlsx"))  # the job keeps a backup

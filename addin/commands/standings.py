@@ -3,11 +3,17 @@
 Ranks the players with :func:`monrad.engine.standings.standings`.  CSV columns are
 exactly ``rank,start_no,name,points,<code>...`` (cells guarded against formula
 injection, :func:`monrad.converters.csv_format.guard`).
+
+On a monrad workbook it is also the "Update standings" button: the Standings sheet
+is rewritten through :func:`monrad.addin.jobs.update_standings` (backup, owned cells
+only) unless ``--dry-run``.  Other files are only read.
 """
 
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 from ._common import add_input_format_option, load_file
 
@@ -30,6 +36,8 @@ def register(sub) -> None:
                         "(default: text)")
     p.add_argument("--delimiter", choices=(",", ";"), default=",",
                    help="CSV separator; ';' writes decimal commas (default: ',')")
+    p.add_argument("--dry-run", action="store_true",
+                   help="a monrad workbook: print only, do not rewrite its Standings sheet")
     add_input_format_option(p)
     p.set_defaults(run=run)
 
@@ -51,4 +59,19 @@ def run(args) -> int:
         doc = {"round": table.upto, "system": table.system, "tiebreaks": list(table.codes),
                "lot_seed": table.lot_seed, "rows": table.as_rows()}
         print(json.dumps(doc, ensure_ascii=False, indent=2))
+    if not args.dry_run and _is_monrad_workbook(args.file):
+        from ...addin.jobs import update_standings
+        from ...addin.openpyxl_book import open_book
+
+        report = update_standings(open_book(args.file))
+        print(str(report), file=sys.stdout if args.format == "text" else sys.stderr)
     return 0
+
+
+def _is_monrad_workbook(path: str) -> bool:
+    if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
+        return False
+    from ...addin import layout as L
+    from ...addin.openpyxl_book import open_book
+
+    return L.detect_layout(open_book(path).sheet_names()) is not None
