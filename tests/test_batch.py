@@ -54,7 +54,7 @@ def make_mixed_folder(folder: Path) -> dict[str, list[str]]:
     for p in sorted(CLUB.glob("*.xlsx"))[:6]:
         shutil.copy(p, folder / p.name)
         kinds.setdefault("club", []).append(p.name)
-    for p in sorted((DATA / "batch").glob("*.xls")) + sorted((DATA / "batch").glob("*.ods")):
+    for p in sorted((DATA / "batch").glob("club_*.xls")) + sorted((DATA / "batch").glob("club_*.ods")):
         shutil.copy(p, folder / ("legacy-" + p.name))
         kinds.setdefault("legacy", []).append("legacy-" + p.name)
     shutil.copy(DATA / "klubtur" / "klubmesterskab-2025.csv", folder / "klubtur.csv")
