@@ -60,6 +60,9 @@ _EXTENSIONS = {
     ".csv": "csv",
     ".xlsx": "xlsx",
     ".xlsm": "xlsx",
+    ".xls": "xlsx",
+    ".ods": "xlsx",
+    ".xlsb": "xlsx",
     ".elo": "wof",
     ".wof": "wof",
 }
@@ -247,6 +250,8 @@ def load(
         if f.startswith("trf"):
             trf = _module("trf", f, label)
             t = trf.read_trf(_read_bytes(p), warnings=warnings, name=label)
+        elif f == "csv" and (groups := _klubtur_groups(p, label, warnings)) is not None:
+            t = groups
         elif f.startswith("csv"):
             csvm = _module("csv_format", f, label)
             kind = {"csv": None, "csv-roster": "roster", "csv-results": "results"}[f]
@@ -267,15 +272,51 @@ def load(
     return t
 
 
+def _one_group(groups: list, label: str) -> Tournament:
+    if len(groups) == 1:
+        return groups[0].tournament
+    names = ", ".join(str(g.name) for g in groups)
+    raise InputError(f"a klubtur.dk export with {len(groups)} groups ({names}); split it "
+                     "first: monrad convert FILE --to trf --out-dir DIR", source=label)
+
+
+def _klubtur_groups(p: Path, label: str, warnings: list[str] | None) -> Tournament | None:
+    """A klubtur.dk CSV export (recognised by its content), or ``None``."""
+    try:
+        kl = importlib.import_module(f"{__name__}.klubtur")
+    except ImportError:
+        return None
+    with open(p, "rb") as fh:
+        head = fh.read(20000)
+    try:
+        text = head.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = head.decode("cp1252", errors="replace")
+    if not kl.looks_like_klubtur(text):
+        return None
+    return _one_group(kl.read_klubtur(p, name=label, warnings=warnings), label)
+
+
 def _load_workbook(p: Path, label: str, warnings: list[str] | None) -> Tournament:
-    """Our own workbook layout first; anything else through the club-sheet reader."""
+    """Our own workbook layout first; anything else through the club-sheet reader.
+
+    ``.xls``/``.ods``/``.xlsb`` are opened by :mod:`~monrad.converters.sheets_legacy`
+    (when installed); a klubtur.dk workbook is recognised by its content."""
     book_mod = _module("xlsx", "xlsx", label)
-    opener = importlib.import_module("monrad.addin.openpyxl_book")
     from ..addin import layout as L
 
-    book = opener.open_book(p)
+    if p.suffix.lower() in (".xls", ".ods", ".xlsb"):
+        book = _module("sheets_legacy", p.suffix.lower().lstrip("."), label).open_legacy_book(p)
+    else:
+        book = importlib.import_module("monrad.addin.openpyxl_book").open_book(p)
     if L.detect_layout(book.sheet_names()) is not None:
         return book_mod.read_book(book).tournament
+    try:
+        kl = importlib.import_module(f"{__name__}.klubtur")
+    except ImportError:
+        kl = None
+    if kl is not None and kl.book_looks_like_klubtur(book):
+        return _one_group(kl.read_klubtur_book(book, warnings=warnings), label)
     club = _module("club_sheets", "xlsx", label)
     if warnings is not None:
         warnings.append(f"{label}: not a monrad workbook; read as a club's own sheet")
