@@ -1,0 +1,46 @@
+"""The README opens with the two commands for a fresh machine, and CI runs the second."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import REPO
+
+README = REPO / "README.md"
+CI = REPO / ".ci" / "run"
+
+
+def quick_start_lines() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    sections = re.findall(r"^## .*$", text, flags=re.MULTILINE)
+    assert sections and sections[0] == "## Quick start", "the first section must be Quick start"
+    before = text[: text.index("## Quick start")]
+    assert [ln for ln in before.splitlines() if ln.strip()] == ["# monrad"]
+    body = text[text.index("## Quick start"):].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)```", body, flags=re.DOTALL)
+    assert len(blocks) == 1, "Quick start holds exactly one sh block"
+    return blocks[0].rstrip("\n").split("\n")
+
+
+def test_quick_start_is_exactly_two_lines() -> None:
+    lines = quick_start_lines()
+    assert len(lines) == 2 and all(ln.strip() for ln in lines)
+    install, tests = lines
+    assert install.startswith("python3 -m pip install . && monrad ")
+    assert tests == 'python3 -m pip install -e ".[test]" && python3 -m pytest'
+
+
+def test_quick_start_example_file_is_bundled() -> None:
+    install = quick_start_lines()[0]
+    target = install.split("&& monrad ", 1)[1].split()
+    files = [a for a in target[1:] if not a.startswith("-")]
+    assert files and all((REPO / f).is_file() for f in files), files
+
+
+def test_ci_runs_exactly_the_second_line() -> None:
+    script = CI.read_text(encoding="utf-8")
+    assert script.startswith("#!/usr/bin/env bash")
+    assert "set -euo pipefail" in script
+    commands = [ln for ln in script.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    assert commands[-1] == quick_start_lines()[1]
+    assert "|| true" not in script and "--exitfirst" not in script
