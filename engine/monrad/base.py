@@ -16,7 +16,7 @@ Settings read here (``Settings.options``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..model import Bye, Colour, Game, Result, Round, Settings, Tournament
@@ -175,8 +175,7 @@ class MonradSystem:
 
     # --- shared helpers -----------------------------------------------------------------
     @staticmethod
-    def bye_tiers(order: Sequence[int], facts: dict[int, Facts],
-                  had_bye: Iterable[int] = ()) -> list[list[int]]:
+    def bye_tiers(order: Sequence[int], facts: dict[int, Facts]) -> list[list[int]]:
         """MON-5 tiers: players without a bye from the bottom up, then everyone.
 
         The second tier (a player's second bye, fewest byes first, from the bottom) is

@@ -97,7 +97,7 @@ class _Units:
         return w is not None and w <= round_no
 
 
-def collect(tournament: Tournament, before_round: int, players: set[int] | None = None,
+def collect(tournament: Tournament, before_round: int,
             conv: Conventions = Conventions()) -> dict[int, Facts]:
     """Facts of every player after the rounds numbered below ``before_round``."""
     out = {p.start_no: Facts(p.start_no) for p in tournament.players}
