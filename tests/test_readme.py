@@ -44,3 +44,54 @@ def test_ci_runs_exactly_the_second_line() -> None:
     commands = [ln for ln in script.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     assert commands[-1] == quick_start_lines()[1]
     assert "|| true" not in script and "--exitfirst" not in script
+
+
+def console_examples() -> list[tuple[str, list[str]]]:
+    """(command, expected output lines) of every ``$ monrad ...`` in a console block
+    that reads the bundled example without changing it; ``...`` ends the shown part."""
+    text = README.read_text(encoding="utf-8")
+    out: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"```console\n(.*?)```", text, flags=re.DOTALL):
+        current: tuple[str, list[str]] | None = None
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                current = (line[2:], [])
+                out.append(current)
+            elif current is not None:
+                current[1].append(line)
+    keep = []
+    for cmd, lines in out:
+        words = cmd.split()
+        read_only = words[1] in ("standings", "check") or "--dry-run" in words
+        if words[0] == "monrad" and "examples/club.trf" in words and read_only:
+            if "..." in lines:
+                lines = lines[: lines.index("...")]
+            keep.append((cmd, lines))
+    return keep
+
+
+def test_readme_console_examples_show_real_output() -> None:
+    import contextlib
+    import io
+    import os
+
+    from monrad.addin.cli import main
+
+    examples = console_examples()
+    assert len(examples) >= 4
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        for cmd, expected in examples:
+            if cmd.split()[1] == "check":
+                try:
+                    import monrad.engine.check  # noqa: F401
+                except ImportError:
+                    continue
+            buf = io.StringIO()
+            with contextlib.redirect_stdout(buf):
+                code = main(cmd.split()[1:])
+            assert code == 0, cmd
+            assert buf.getvalue().splitlines()[: len(expected)] == expected, cmd
+    finally:
+        os.chdir(cwd)
