@@ -13,7 +13,8 @@ Safety:
 * :meth:`OpenpyxlBook.save` never writes half a file: it copies the original to a
   backup (``<stem>.backup-YYYYmmdd-HHMMSS<ext>`` next to it), writes the new
   workbook to a temporary file in the same folder and moves it over the original
-  with :func:`os.replace`.  The newest :data:`KEEP_BACKUPS` backups are kept; older
+  with :func:`os.replace` (:func:`monrad.converters.atomic.atomic_write`; the file
+  keeps its permissions).  The newest :data:`KEEP_BACKUPS` backups are kept; older
   ones (only files named by that pattern) are removed.
 
 The workbook is loaded with formulas kept (``data_only=False``) so that a user's
@@ -28,7 +29,6 @@ from copy import copy
 import os
 import re
 import shutil
-import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -41,6 +41,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..converters.atomic import atomic_write
 from .binding import CellValue, WorkbookError, a1, a1_range
 
 __all__ = ["OpenpyxlBook", "open_book", "new_book", "MAX_FILE_BYTES", "MAX_ROWS", "KEEP_BACKUPS",
@@ -277,16 +278,7 @@ class OpenpyxlBook:
 
     def save_as(self, path: Path | str) -> None:
         """Write the workbook to ``path`` through a temporary file (no backup)."""
-        path = Path(path)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix, dir=path.parent)
-        os.close(fd)
-        try:
-            self.workbook.save(tmp)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        atomic_write(path, self.workbook.save)
 
 
 def _why_unreadable(exc: BaseException) -> str:

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import importlib
 import os
-import tempfile
 from pathlib import Path
 
 from ..engine.model import ModelError, Tournament
+from .atomic import atomic_write
 from .errors import MAX_INPUT_BYTES, InputError
 
 __all__ = [
@@ -341,36 +341,6 @@ def dumps(t: Tournament, fmt: str, *, source_text: str | None = None) -> str:
     if f == "wof":
         return _module("wof", f, None).write_wof(t)
     raise InputError(_unknown_format(fmt) if f not in FORMATS else f"{f} is not a text format")
-
-
-def atomic_write(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and
-    :func:`os.replace`: the file is either the old one or the new one, never half."""
-    p = Path(path)
-    folder = p.parent if str(p.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if p.exists():
-            try:
-                os.chmod(tmp, p.stat().st_mode & 0o7777)
-            except OSError:
-                pass
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return p
 
 
 def save(

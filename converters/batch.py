@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..engine.model import ModelError, Tournament
+from .atomic import replace_keeping_mode
 from .errors import InputError
 
 __all__ = [
@@ -382,7 +383,7 @@ def convert_one(job: Job) -> FileResult:
             temps.append((tmp, out))
             render_output(t, job.fmt, tmp)
         for tmp, out in temps:
-            os.replace(tmp, out)
+            replace_keeping_mode(tmp, out)
         temps = []
         result.status = "converted"
         result.outputs = [str(o) for o, _ in outputs]

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.model import Result, Tournament
+from .atomic import atomic_write
 from .federations import is_fide_federation
 from .trf import TRF16, TRF2026, write_trf
 
@@ -318,12 +319,4 @@ def fide_report(
 
 def write_fide_report(text: str, path: str | os.PathLike[str]) -> Path:
     """Write the report atomically (temporary file in the same folder, then replace)."""
-    p = Path(path)
-    tmp = p.with_name(f".{p.name}.{os.getpid()}.part")
-    try:
-        tmp.write_bytes(text.encode("utf-8"))
-        os.replace(tmp, p)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return p
+    return atomic_write(path, text.encode("utf-8"))

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Sequence
 from fractions import Fraction
@@ -53,6 +52,7 @@ from pathlib import Path
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Scoring, Settings, Tournament
 from ..engine.othello.discs import TOTAL
 from ..engine.othello.mbq import OthelloDataError, disc_records
+from .atomic import atomic_write
 from .errors import MAX_INPUT_BYTES, InputError
 
 __all__ = ["WofError", "read_wof", "parse_wof", "write_wof", "save_wof", "wof_filename", "PLAYER_HEADER"]
@@ -425,16 +425,4 @@ def wof_filename(tournament: Tournament, date: str | None = None) -> str:
 def save_wof(tournament: Tournament, path: str | os.PathLike[str], **kwargs: object) -> Path:
     """Write the WOF file to ``path`` safely (temporary file, then replace)."""
     text = write_wof(tournament, **kwargs)  # type: ignore[arg-type]
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=".wof-", dir=str(target.parent or "."))
-    try:
-        with os.fdopen(fd, "w", encoding="ascii", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return target
+    return atomic_write(path, text.encode("ascii"))

@@ -246,30 +246,25 @@ def make_xlsm(xlsx: bytes, lang: str) -> bytes:
     return out.getvalue()
 
 
+def xlsm_bytes(workbook, lang: str) -> bytes:
+    """An openpyxl ``workbook`` (without VBA) as the bytes of a macro-enabled club
+    workbook: saved to memory and passed through :func:`make_xlsm`."""
+    buf = io.BytesIO()
+    workbook.save(buf)
+    return make_xlsm(buf.getvalue(), lang)
+
+
 def write_xlsm(workbook, path: str | Path, lang: str) -> Path:
     """Save an openpyxl ``workbook`` as a macro-enabled club workbook at ``path``.
 
-    For ``monrad new club.xlsm``: the workbook is saved to memory, passed through
-    :func:`make_xlsm`, and written to a temporary file in the target folder that
-    then replaces ``path``, so no half-written file is ever left.
+    For ``monrad new club.xlsm``: :func:`xlsm_bytes` written with
+    :func:`monrad.converters.atomic.atomic_write` (temporary file in the target
+    folder, then replace; the file keeps its permissions), so no half-written
+    file is ever left.
     """
-    import os
-    import tempfile
+    from monrad.converters.atomic import atomic_write
 
-    target = Path(path)
-    buf = io.BytesIO()
-    workbook.save(buf)
-    data = make_xlsm(buf.getvalue(), lang)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".xlsm", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return target
+    return atomic_write(path, xlsm_bytes(workbook, lang))
 
 
 def _built_xlsx(lang: str) -> bytes:
