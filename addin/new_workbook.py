@@ -227,11 +227,13 @@ def create_workbook(
     ``players`` is a roster file (``.csv``, or a ``.xlsx`` in any club layout) or a
     list of :class:`~monrad.engine.model.Player`.  Refuses to overwrite an existing
     file unless ``overwrite``.  Written through a temporary file and
-    :func:`os.replace`, like every save.
+    :func:`os.replace`, like every save.  A ``.xlsm`` name gives a macro-enabled
+    workbook with the monrad ribbon and VBA module (see
+    :meth:`~monrad.addin.openpyxl_book.OpenpyxlBook.save_as`).
     """
     p = Path(path)
     if p.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise WorkbookError(f"{p}: the workbook name must end in .xlsx")
+        raise WorkbookError(f"{p}: the workbook name must end in .xlsx or .xlsm")
     if p.exists() and not overwrite:
         raise WorkbookError(f"{p}: exists already; choose another name")
     roster: Sequence[Player] = ()

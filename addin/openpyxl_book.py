@@ -277,7 +277,23 @@ class OpenpyxlBook:
         return str(self.backup) if self.backup else None
 
     def save_as(self, path: Path | str) -> None:
-        """Write the workbook to ``path`` through a temporary file (no backup)."""
+        """Write the workbook to ``path`` through a temporary file (no backup).
+
+        A workbook without a VBA project saved under a ``.xlsm`` name (``monrad new
+        club.xlsm``) becomes a real macro-enabled workbook with the monrad ribbon
+        and VBA module (:func:`monrad.templates.build_xlsm.xlsm_bytes`, ribbon in
+        the workbook's language): openpyxl alone would write a ``.xlsx`` package
+        under that name, which Excel refuses to open.  A ``.xlsm`` opened from disk
+        keeps its own VBA project (``keep_vba``).
+        """
+        path = Path(path)
+        if path.suffix.lower() == ".xlsm" and self.workbook.vba_archive is None:
+            from ..templates.build_xlsm import xlsm_bytes
+            from .layout import detect_layout
+
+            lay = detect_layout(self.workbook.sheetnames)
+            atomic_write(path, xlsm_bytes(self.workbook, lay.lang if lay else "en"))
+            return
         atomic_write(path, self.workbook.save)
 
 

@@ -130,3 +130,56 @@ def test_write_xlsm_for_monrad_new(tmp_path: Path) -> None:
     assert build_xlsm.write_xlsm(book.workbook, target, "no") == target
     _check_xlsm(target.read_bytes(), "no")
     assert [p.name for p in tmp_path.iterdir()] == ["klubb.xlsm"]  # no temporary file left
+
+
+def _assert_real_xlsm(path: Path, lang: str) -> None:
+    """Opens with keep_vba, olevba reads the monrad module back, the ribbon speaks ``lang``."""
+    data = path.read_bytes()
+    _check_xlsm(data, lang)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert zf.read(build_xlsm.CUSTOMUI_PART) == build_xlsm.ribbon_xml(lang)
+
+
+@pytest.mark.parametrize("lang", build_xlsm.LANGS)
+def test_create_workbook_xlsm_is_macro_enabled(tmp_path: Path, lang: str) -> None:
+    """``create_workbook(..., "club.xlsm")`` writes a real .xlsm (VBA project, ribbon in
+    the workbook's language), not an .xlsx package under an .xlsm name."""
+    from monrad.addin.new_workbook import create_workbook
+    from monrad.engine.model import Player
+
+    path = create_workbook(tmp_path / "club.xlsm", "nsf", 7,
+                           [Player(1, "Ola Nordmann"), Player(2, "Kari Hansen")], lang, seed=3)
+    _assert_real_xlsm(path, lang)
+    assert [p.name for p in tmp_path.iterdir()] == ["club.xlsm"]
+
+
+def test_monrad_new_xlsm_then_pair_keeps_the_vba(tmp_path: Path, capsys) -> None:
+    """``monrad new club.xlsm`` then ``monrad pair club.xlsm``: macro-enabled throughout."""
+    from monrad.addin.cli import main
+    from monrad.addin.jobs import run_pair
+
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Nr;Navn;Elo\n" + "".join(f"{i};Spiller {i};{2000 - i}\n" for i in range(1, 9)),
+                      encoding="utf-8")
+    path = tmp_path / "klubb.xlsm"
+    assert main(["new", str(path), "--system", "nsf", "--rounds", "5", "--lang", "no",
+                 "--players", str(roster), "--seed", "9"]) == 0
+    _assert_real_xlsm(path, "no")
+    with zipfile.ZipFile(path) as zf:
+        vba = zf.read(build_xlsm.VBA_PART)
+    status, text = run_pair(str(path))
+    assert status == 0, text
+    wb = openpyxl.load_workbook(path, keep_vba=True)
+    assert "Runde 1" in wb.sheetnames and wb.vba_archive is not None
+    with zipfile.ZipFile(path) as zf:  # the project and ribbon come through the save as they were
+        assert zf.read(build_xlsm.VBA_PART) == vba
+        assert zf.read(build_xlsm.CUSTOMUI_PART) == build_xlsm.ribbon_xml("no")
+    assert _vba_modules(path.read_bytes())["monrad.bas"] == MONRAD_BAS
+
+
+def test_saving_a_tournament_as_xlsm_is_macro_enabled(tmp_path: Path) -> None:
+    """``monrad convert x.trf -o club.xlsm`` goes through the same save."""
+    from monrad.converters import load, save
+
+    path = save(load(REPO / "examples" / "club.trf"), tmp_path / "club.xlsm")
+    _assert_real_xlsm(path, "en")
