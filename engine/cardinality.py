@@ -1,12 +1,16 @@
-"""Incremental feasibility test for the top-down Monrad procedure (MON-3, NSF-9D).
+"""Maximum-cardinality matching kept perfect under removals (Edmonds' blossoms).
 
-The hand procedure (NSF-9D, SSF-5, DSU-4, SKOL-4) is chronological backtracking: the
-round is the first complete pairing in the top-down candidate order.  At every step
-the first candidate after which the remaining players *can still all be paired* is
-exactly the candidate the backtracking would keep, so the search never has to go back
-if each candidate is tested for that.  The test is a perfect matching in the graph of
-"may meet" edges between the players still to pair (a general graph, so Edmonds'
-blossoms are needed).
+Holds the feasibility test of the top-down pairing procedures: the Monrad systems'
+(MON-3, NSF-9D, SSF-5, DSU-4, SKOL-4) and the othello-swiss pairing's (OTH-9, "complete
+the round by search, as NSF-9D").  It sits beside :mod:`monrad.engine.matching` (the
+maximum-*weight* matching of the FIDE systems); this one only counts pairs.
+
+The hand procedure is chronological backtracking: the round is the first complete
+pairing in the top-down candidate order.  At every step the first candidate after
+which the remaining players *can still all be paired* is exactly the candidate the
+backtracking would keep, so the search never has to go back if each candidate is
+tested for that.  The test is a perfect matching in the graph of "may meet" edges
+between the players still to pair (a general graph, so Edmonds' blossoms are needed).
 
 :class:`Matcher` keeps such a perfect matching of the remaining players.  Fixing a pair
 ``(a, b)`` that the matching already holds costs nothing; otherwise ``a``'s and ``b``'s
@@ -16,7 +20,13 @@ candidate is rejected and the matching is restored unchanged).
 
 An optional *dummy* vertex stands for the bye: it may be matched with the players
 allowed to take the bye, so "one player gets the bye and the others are all paired"
-is the same test (MON-5, NSF-12A).
+is the same test (MON-5, NSF-12A, OTH-9).
+
+>>> m = Matcher(4, lambda a, b: {a, b} != {0, 1})  # 0 and 1 may not meet
+>>> m.initialise()
+True
+>>> m.try_fix(0, 2), list(m.alive())
+(True, [1, 3])
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from monrad.engine.monrad.feasibility import Matcher
+from monrad.engine.cardinality import Matcher
 from monrad.engine.monrad.procedure import top_down
 from monrad.engine.pairing import NoPairingPossible
 

@@ -232,7 +232,7 @@ def test_oth_5_listings_name_black_first() -> None:
 @pytest.mark.parametrize(
     "module",
     ["monrad.engine.berger", "monrad.engine.othello.discs", "monrad.engine.othello.mbq",
-     "monrad.engine.othello.matching", "monrad.engine.othello.advisor", "monrad.engine.othello.finals",
+     "monrad.engine.cardinality", "monrad.engine.othello.advisor", "monrad.engine.othello.finals",
      "monrad.engine.othello.listing", "monrad.converters.wof"],
 )
 def test_docstring_examples(module: str) -> None:

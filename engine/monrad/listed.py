@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from ..model import Colour, Tournament
 from .base import Context, MonradSystem
 from .facts import Facts
-from .feasibility import Matcher
+from ..cardinality import Matcher
 from .procedure import Plan
 from .roundlist import stable_lists
 

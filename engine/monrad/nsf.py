@@ -27,7 +27,7 @@ from ..model import Colour, Tournament
 from ..pairing import NoPairingPossible, PairingError
 from .base import Context, MonradSystem
 from .facts import Conventions, Facts, check_results_in
-from .feasibility import Matcher
+from ..cardinality import Matcher
 from .procedure import Plan, top_down
 from .roundlist import score_order
 

@@ -1,4 +1,4 @@
-"""The top-down Monrad procedure with its backtracking (NSF-9A..D, SSF-5, DSU-3/4, SKOL-4).
+"""The top-down Monrad procedure with its backtracking (NSF-9A..D, SSF-5, DSU-3/4, SKOL-4, OTH-9).
 
 Every system supplies the round list, a "may meet" test and, for the top player, his
 candidates in the order the written procedure tries them.  The hand procedure takes
@@ -6,7 +6,10 @@ the first candidate, goes on with the new top and, when someone cannot be paired
 breaks up the most recent pair and tries its next candidate (MON-3).  Its result is
 the first complete pairing in that order, which is what :func:`top_down` returns: it
 takes, at every step, the first candidate after which the others can still all be
-paired (:class:`~monrad.engine.monrad.feasibility.Matcher`), so it never goes back.
+paired (:class:`~monrad.engine.cardinality.Matcher`), so it never goes back.
+
+The othello-swiss pairing (OTH-9: "nearest player not met, complete by search, as
+NSF-9D") is the same procedure with its own round list and candidate order.
 
 Byes: with ``bye="before"`` (MON-5: SSF-8, DSU-8, SKOL-3) the bye is chosen first,
 from the first tier's players in the tier's order, the first after whom the others
@@ -22,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..pairing import NoPairingPossible
-from .feasibility import Matcher
+from ..cardinality import Matcher
 
 __all__ = ["Plan", "top_down"]
 

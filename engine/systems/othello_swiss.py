@@ -10,8 +10,10 @@ Players meet someone at about the same place in the standings:
 3. **Pairs, top-down**: the highest unpaired player meets the nearest player below
    him he has not met (any earlier pairing, forfeits included, counts as a meeting;
    forbidden pairs are respected) such that the rest of the round can still be
-   completed.  That guarantee comes from a maximum-matching oracle
-   (:mod:`monrad.engine.othello.matching`): no exponential backtracking.
+   completed.  This is the top-down Monrad procedure of NSF-9D (MON-3,
+   :func:`monrad.engine.monrad.procedure.top_down`) with the nearest-first candidate
+   order; its perfect-matching test (:mod:`monrad.engine.cardinality`) replaces
+   exponential backtracking.
    **Decision** (the source is silent): when no complete pairing without a rematch
    and with byes at most once exists (late rounds of a short field: 9 players, 9
    rounds), the round is paired anyway, relaxing step by step: first a second bye,
@@ -29,8 +31,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cardinality import Matcher
 from ..model import Bye, Colour, Game, Result, Round, Tournament
-from ..othello.matching import Matcher
+from ..monrad.procedure import top_down
 from ..othello.mbq import OthelloDataError, standings
 from ..pairing import NoPairingPossible, PairingError
 from ..state import History, histories
@@ -79,13 +82,20 @@ class OthelloSwiss:
     def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
         order = pairing_order(tournament, players, round_no - 1)
         hist = histories(tournament, upto=round_no - 1)
-        forbidden = tournament.settings.forbidden_pairs(round_no)
-        meetings: dict[frozenset[int], int] = {}
-        for h in hist.values():
-            for rec in h.records:
-                if rec.opponent is not None and rec.opponent > h.player:
-                    key = frozenset((h.player, rec.opponent))
-                    meetings[key] = meetings.get(key, 0) + 1
+        index = {p: i for i, p in enumerate(order)}
+        # per list position: how often he met each other position (forfeits count)
+        met: list[dict[int, int]] = [{} for _ in order]
+        for i, p in enumerate(order):
+            for rec in hist[p].records:
+                j = index.get(rec.opponent) if rec.opponent is not None else None
+                if j is not None:
+                    met[i][j] = met[i].get(j, 0) + 1
+        forbidden: list[set[int]] = [set() for _ in order]
+        for pair in tournament.settings.forbidden_pairs(round_no):
+            a, b = (index.get(p) for p in pair)
+            if a is not None and b is not None:
+                forbidden[a].add(b)
+                forbidden[b].add(a)
         mode = str(tournament.settings.options.get("othello_rematches", "when-needed"))
         if mode not in ("when-needed", "never"):
             raise PairingError(f"option othello_rematches must be 'when-needed' or 'never', not {mode!r}")
@@ -93,7 +103,7 @@ class OthelloSwiss:
         if mode == "when-needed":
             levels += [(0, True)] + [(k, True) for k in range(1, max(len(tournament.rounds), 1) + 1)]
         for max_meetings, extra_byes in levels:
-            rnd = self._pair(order, hist, forbidden, meetings, round_no, max_meetings, extra_byes)
+            rnd = self._pair(order, hist, met, forbidden, round_no, max_meetings, extra_byes)
             if rnd is not None:
                 return rnd
         raise NoPairingPossible(
@@ -102,48 +112,37 @@ class OthelloSwiss:
         )
 
     @staticmethod
-    def _pair(order: list[int], hist: dict[int, History], forbidden: frozenset[frozenset[int]],
-              meetings: dict[frozenset[int], int], round_no: int, max_meetings: int,
+    def _pair(order: list[int], hist: dict[int, History], met: list[dict[int, int]],
+              forbidden: list[set[int]], round_no: int, max_meetings: int,
               extra_byes: bool) -> Round | None:
-        """One attempt: pairs may have met ``max_meetings`` times; byes beyond one if ``extra_byes``."""
+        """One attempt: pairs may have met ``max_meetings`` times; byes beyond one if ``extra_byes``.
 
-        def met(i: int, j: int) -> int:
-            return meetings.get(frozenset((order[i], order[j])), 0)
+        Positions are places in ``order``; the bye candidates form one tier, lowest
+        first within a count of byes had.
+        """
 
         def may_meet(i: int, j: int) -> bool:
-            return met(i, j) <= max_meetings and frozenset((order[i], order[j])) not in forbidden
+            return met[i].get(j, 0) <= max_meetings and j not in forbidden[i]
 
-        matcher = Matcher(len(order), may_meet)
-        byes: list[Bye] = []
+        def nearest(top: int, m: Matcher) -> list[int]:
+            # nearest first, players met fewer times before those met more often (stable)
+            return sorted((j for j in m.alive() if j != top), key=lambda j: met[top].get(j, 0))
+
+        tiers: list[list[int]] = []
         if len(order) % 2 == 1:
-            candidates = [i for i in range(len(order) - 1, -1, -1) if extra_byes or not hist[order[i]].byes]
-            candidates.sort(key=lambda i: hist[order[i]].byes)  # stable: lowest first within a bye count
-            for i in candidates:
-                trial = Matcher(len(order), may_meet)
-                if trial.remove(i):
-                    matcher = trial
-                    byes.append(Bye(order[i], Result.PAIRING_BYE))
-                    break
-            else:
-                return None
-        if not matcher.perfect():
+            tier = [i for i in range(len(order) - 1, -1, -1) if extra_byes or not hist[order[i]].byes]
+            tier.sort(key=lambda i: hist[order[i]].byes)
+            tiers = [tier] if tier else []
+        try:
+            plan = top_down(len(order), may_meet, nearest, bye="before", bye_tiers=tiers)
+        except NoPairingPossible:
             return None
         games: list[Game] = []
-        left = [i for i in range(len(order)) if i in matcher.alive]
-        while left:
-            top = left[0]
-            # nearest first, players met fewer times before those met more often
-            for other in sorted(left[1:], key=lambda j: met(top, j)):
-                if matcher.can_pair(top, other):
-                    matcher.take(top, other)
-                    white, black = choose_colours(hist[order[top]], hist[order[other]], len(games) + 1)
-                    games.append(Game(white, black))
-                    left.remove(top)
-                    left.remove(other)
-                    break
-            else:  # cannot happen while the matching is perfect
-                raise NoPairingPossible(f"round {round_no}: player {order[top]} cannot be paired")
-        return Round(round_no, tuple(games), tuple(byes))
+        for top, other in plan.pairs:
+            white, black = choose_colours(hist[order[top]], hist[order[other]], len(games) + 1)
+            games.append(Game(white, black))
+        byes = (Bye(order[plan.bye], Result.PAIRING_BYE),) if plan.bye is not None else ()
+        return Round(round_no, tuple(games), byes)
 
 
 SYSTEM = OthelloSwiss()
