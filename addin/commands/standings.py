@@ -5,8 +5,12 @@ exactly ``rank,start_no,name,points,<code>...`` (cells guarded against formula
 injection, :func:`monrad.converters.csv_format.guard`).
 
 On a monrad workbook it is also the "Update standings" button: the Standings sheet
-is rewritten through :func:`monrad.addin.jobs.update_standings` (backup, owned cells
-only) unless ``--dry-run``.  Other files are only read.
+is rewritten first, through :func:`monrad.addin.jobs.update_standings` (backup,
+owned cells only; ``--dry-run`` leaves the file as it is), then the table is printed
+as for any file, after the same round as the sheet (the last round with every
+result in) unless ``--round`` says otherwise.  Other files (TRF, CSV ...) are only
+read.  ``--mapping FILE`` reads a club's own workbook with a mapping file
+(:func:`monrad.converters.club_sheets.read_club_workbook`); it is only read.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import json
 import sys
 from pathlib import Path
 
-from ._common import add_input_format_option, load_file
+from ._common import CommandError, add_input_format_option, is_workbook, load_file
 
 ORDER = 20
 
@@ -38,6 +42,8 @@ def register(sub) -> None:
                    help="CSV separator; ';' writes decimal commas (default: ',')")
     p.add_argument("--dry-run", action="store_true",
                    help="a monrad workbook: print only, do not rewrite its Standings sheet")
+    p.add_argument("--mapping", metavar="FILE",
+                   help="a club's own workbook: mapping file (.toml/.json) naming its columns")
     add_input_format_option(p)
     p.set_defaults(run=run)
 
@@ -45,8 +51,22 @@ def register(sub) -> None:
 def run(args) -> int:
     from ...engine.standings import standings
 
-    t = load_file(args.file, args.input_format)
-    table = standings(t, args.tiebreaks, args.upto)
+    report = None
+    if args.mapping is not None:
+        from ...converters.club_sheets import read_club_workbook
+
+        if not is_workbook(args.file):
+            raise CommandError("--mapping is for club workbooks (.xlsx/.xlsm)")
+        t = read_club_workbook(args.file, args.mapping)
+    else:
+        t = load_file(args.file, args.input_format)
+        if _is_monrad_workbook(args.file):  # the "Update standings" button, then print
+            from ...addin.jobs import update_standings
+            from ...addin.openpyxl_book import open_book
+
+            report = update_standings(open_book(args.file), save=not args.dry_run)
+    upto = args.upto if args.upto is not None or report is None else report.round
+    table = standings(t, args.tiebreaks, upto)
     if args.format == "text":
         print(table.as_text(), end="")
     elif args.format == "csv":
@@ -59,11 +79,7 @@ def run(args) -> int:
         doc = {"round": table.upto, "system": table.system, "tiebreaks": list(table.codes),
                "lot_seed": table.lot_seed, "rows": table.as_rows()}
         print(json.dumps(doc, ensure_ascii=False, indent=2))
-    if not args.dry_run and _is_monrad_workbook(args.file):
-        from ...addin.jobs import update_standings
-        from ...addin.openpyxl_book import open_book
-
-        report = update_standings(open_book(args.file))
+    if report is not None and not args.dry_run:
         print(str(report), file=sys.stdout if args.format == "text" else sys.stderr)
     return 0
 
