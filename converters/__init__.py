@@ -30,6 +30,7 @@ half-written file.
 
 from __future__ import annotations
 
+import csv
 import importlib
 import os
 from pathlib import Path
@@ -250,6 +251,9 @@ def load(
         if f.startswith("trf"):
             trf = _module("trf", f, label)
             t = trf.read_trf(_read_bytes(p), warnings=warnings, name=label)
+            if not t.players:
+                raise InputError("no player records (001 lines): is this a TRF file?",
+                                 source=label)
         elif f == "csv" and (groups := _klubtur_groups(p, label, warnings)) is not None:
             t = groups
         elif f.startswith("csv"):
@@ -292,7 +296,11 @@ def _klubtur_groups(p: Path, label: str, warnings: list[str] | None) -> Tourname
         text = head.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = head.decode("cp1252", errors="replace")
-    if not kl.looks_like_klubtur(text):
+    try:
+        looks = kl.looks_like_klubtur(text)
+    except (ValueError, csv.Error):  # not even CSV: the CSV reader says where
+        looks = False
+    if not looks:
         return None
     return _one_group(kl.read_klubtur(p, name=label, warnings=warnings), label)
 

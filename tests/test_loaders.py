@@ -143,3 +143,19 @@ def test_not_a_workbook(tmp_path: Path) -> None:
     fake.write_text("not a zip")
     with pytest.raises(InputError, match="fake.xlsx"):
         load(fake)
+
+
+@pytest.mark.parametrize("name,data", [
+    ("empty.trf", b""),
+    ("noise.trf", bytes(range(256)) * 8),
+    ("noise.csv", bytes(range(256)) * 8),
+    ("empty.csv", b""),
+    ("noise.xlsx", b"PK\x03\x04" + bytes(range(256))),
+    ("noise.elo", bytes(range(256)) * 4),
+])
+def test_garbage_files_are_located_input_errors(tmp_path: Path, name: str, data: bytes) -> None:
+    f = tmp_path / name
+    f.write_bytes(data)
+    with pytest.raises(InputError) as info:
+        load(f)
+    assert name in str(info.value) and "\n" not in str(info.value)

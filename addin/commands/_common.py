@@ -32,10 +32,11 @@ def warn(message: str) -> None:
 def load_file(path: str, fmt: str | None = None) -> Tournament:
     """:func:`monrad.converters.load` with its warnings printed to stderr."""
     warnings: list[str] = []
-    t = load(path, warnings=warnings, fmt=fmt)
-    for w in warnings:
-        warn(w)
-    return t
+    try:
+        return load(path, warnings=warnings, fmt=fmt)
+    finally:  # a warning may explain the error that follows (an encoding guessed ...)
+        for w in warnings:
+            warn(w)
 
 
 def is_workbook(path: str) -> bool:

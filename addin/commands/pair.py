@@ -76,6 +76,8 @@ def check_previous_results(t: Tournament, n: int, system: str) -> None:
 
 
 def _pair_model(t: Tournament, system: str, repair: bool) -> Round:
+    if not t.players:
+        raise PairingError("there are no players to pair")
     if repair:
         last = t.rounds_played
         if not last:
