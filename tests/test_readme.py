@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from conftest import REPO
 
 README = REPO / "README.md"
@@ -95,3 +97,35 @@ def test_readme_console_examples_show_real_output() -> None:
             assert buf.getvalue().splitlines()[: len(expected)] == expected, cmd
     finally:
         os.chdir(cwd)
+
+
+@pytest.mark.parametrize("pip_code,pytest_code", [(0, 0), (0, 1), (0, 5), (1, 0)])
+def test_ci_fails_when_install_or_any_test_fails(tmp_path, pip_code: int, pytest_code: int) -> None:
+    """``.ci/run`` with a stand-in ``python3`` that logs its arguments: the script's
+    status is the failing step's (pytest's 5, "no tests collected", included)."""
+    import os
+    import shutil
+    import stat
+    import subprocess
+
+    repo = tmp_path / "repo"
+    (repo / ".ci").mkdir(parents=True)
+    shutil.copy(CI, repo / ".ci" / "run")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "calls.log"
+    fake = bin_dir / "python3"
+    fake.write_text(
+        "#!/usr/bin/env bash\n"
+        f'echo "$*" >> "{log}"\n'
+        f'case "$*" in *pip*) exit {pip_code};; *pytest*) exit {pytest_code};; esac\n')
+    fake.chmod(fake.stat().st_mode | stat.S_IXUSR)
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    done = subprocess.run(["bash", str(repo / ".ci" / "run")], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    calls = log.read_text().splitlines()
+    assert calls[0] == '-m pip install -e .[test]'
+    if pip_code:
+        assert done.returncode == pip_code and len(calls) == 1  # no tests after a failed install
+    else:
+        assert calls[1] == "-m pytest" and done.returncode == pytest_code
