@@ -49,10 +49,11 @@ Nordic codes:
   the points scored against them; a bye adds 0), NSF-13B.
 * ``MBQ``: OTH-8, discs (a bye counts ``Settings.bye_discs[0]``, a half-point bye 32)
   + C x the match points of the opponents met, C = ``Settings.mbq_c`` or 64 / rounds,
-  exact; the same numbers as the othello-swiss pairing (``engine/othello/mbq.py``).
+  exact; computed by :mod:`monrad.engine.othello.mbq`, which the othello-swiss pairing
+  orders by, so the two never differ.
 * ``BQ``: the World Othello Championship's Brightwell quotient (C = ``mbq_c`` or 6; a
   bye or forfeit counts 32 discs + C x own score).
-* ``DISCS``: OTH-7, the disc total (a bye counts 40).
+* ``DISCS``: OTH-7, the disc total (a bye counts 40), as in ``MBQ``.
 
 Pending games (``Result.PENDING``) count as draws in NSF (NSF-5) and DSU (DSU-1); in
 SSF and school an adjourned game counts as won by both and a postponed one as a draw
@@ -69,6 +70,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .model import Bye, Colour, Game, Pending, Result, Scoring, Tournament
+from .othello.mbq import OthelloDataError, disc_records, mbq_constant, mbq_values
 
 __all__ = [
     "Value",
@@ -677,55 +679,30 @@ def _msb(ctx: Context, mod: Modifiers) -> dict[int, Value]:
 # Othello
 # --------------------------------------------------------------------------------------
 
-def _discs_of(ctx: Context, s: Slot, bye: int, player: int) -> int:
-    """Discs a round is worth (OTH-6, OTH-8), as the othello-swiss pairing counts them:
-    the board count; a pairing or full bye ``bye`` (40); a half-point bye 32; a forfeit
-    without a count is a bye for the winner and 0 for the loser; a zero bye, an absence
-    or a game still unfinished 0.  A finished game over the board without a disc count
-    is an error, so that MBQ is never silently wrong."""
-    if s.result in (Result.PAIRING_BYE, Result.FULL_BYE):
-        return bye
-    if s.result is Result.HALF_BYE:
-        return 32
-    if s.opponent is None or not s.result.is_finished:
-        return 0
-    if s.discs is not None:
-        return s.discs
-    if s.result.is_forfeit:
-        return bye if s.result is Result.FORFEIT_WIN else 0
-    raise TieBreakError(f"round {s.round}: game {player}-{s.opponent} has no disc count (OTH-6)")
-
-
-def _counts_opponent(s: Slot) -> bool:
-    """OTH-8: a finished game over the board adds the opponent's match points."""
-    return s.opponent is not None and s.played and s.result.is_finished
+def _disc_records(ctx: Context) -> dict[int, list[tuple[int, int, int | None]]]:
+    """Every player's rounds in discs (OTH-6, OTH-8), as the othello-swiss pairing counts
+    them: :func:`monrad.engine.othello.mbq.disc_records`, once per context.  A finished
+    game over the board without a disc count is an error naming round and board."""
+    cached = ctx.cache.get("othello-discs")
+    if cached is None:
+        try:
+            cached = ctx.cache["othello-discs"] = disc_records(ctx.tournament, ctx.upto)
+        except OthelloDataError as exc:
+            raise TieBreakError(f"{exc} (OTH-6)") from None
+    return cached  # type: ignore[return-value]
 
 
 def _discs(ctx: Context, mod: Modifiers) -> dict[int, Value]:
     """DISCS: the disc total, a bye counting ``bye_discs[0]`` (OTH-7, OTH-8)."""
-    bye = ctx.settings.bye_discs[0]
-    return {p: sum(_discs_of(ctx, s, bye, p) for s in ctx.slots[p]) for p in ctx.players}
-
-
-def mbq_constant(ctx: Context) -> Fraction:
-    """C of OTH-8: ``Settings.mbq_c``, else 64 / rounds."""
-    if ctx.settings.mbq_c is not None:
-        return Fraction(ctx.settings.mbq_c)
-    rounds = ctx.settings.rounds or ctx.upto or 1
-    return Fraction(64, rounds)
+    return {p: sum(d for _, d, _ in recs) for p, recs in _disc_records(ctx).items()}
 
 
 def _mbq(ctx: Context, mod: Modifiers) -> dict[int, Value]:
-    """MBQ (OTH-8): discs + C x the match points of the opponents met over the board."""
-    c = mbq_constant(ctx)
-    bye = ctx.settings.bye_discs[0]
-    out: dict[int, Value] = {}
-    for p in ctx.players:
-        discs = sum(_discs_of(ctx, s, bye, p) for s in ctx.slots[p])
-        opp = sum((ctx.totals[s.opponent] for s in ctx.slots[p] if _counts_opponent(s)),
-                  Fraction(0))
-        out[p] = discs + c * opp
-    return out
+    """MBQ (OTH-8): discs + C x the match points of the opponents met over the board;
+    C = ``Settings.mbq_c``, else 64 / rounds (64 / rounds counted if the event's length
+    is not set)."""
+    c = mbq_constant(ctx.tournament, played=max(ctx.upto, 1))
+    return {p: mbq for p, (_, _, mbq) in mbq_values(_disc_records(ctx), ctx.totals, c).items()}
 
 
 def _bq(ctx: Context, mod: Modifiers) -> dict[int, Value]:
@@ -733,13 +710,10 @@ def _bq(ctx: Context, mod: Modifiers) -> dict[int, Value]:
     points, C = ``mbq_c`` or 6, a bye or forfeit counting 32 discs + C x own score."""
     c = Fraction(ctx.settings.mbq_c) if ctx.settings.mbq_c is not None else Fraction(6)
     out: dict[int, Value] = {}
-    for p in ctx.players:
-        total = Fraction(0)
+    for p, recs in _disc_records(ctx).items():
+        total = sum((d + c * ctx.totals[o] for _, d, o in recs if o is not None), Fraction(0))
         for s in ctx.slots[p]:
-            if _counts_opponent(s):
-                total += _discs_of(ctx, s, 32, p) + c * ctx.totals[s.opponent]
-            elif s.result in (Result.PAIRING_BYE, Result.FULL_BYE, Result.FORFEIT_WIN,
-                              Result.FORFEIT_LOSS):
+            if s.result in (Result.PAIRING_BYE, Result.FULL_BYE, Result.FORFEIT_WIN, Result.FORFEIT_LOSS):
                 total += 32 + c * ctx.totals[p]
         out[p] = total
     return out

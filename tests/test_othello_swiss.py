@@ -247,7 +247,8 @@ def test_oth_9_requested_bye_in_the_round_is_not_counted_before_pairing_it() -> 
 
 @pytest.mark.parametrize(("players", "rounds"), [(9, 7), (20, 9)])
 def test_oth_8_mbq_agrees_with_the_tiebreak_registry(players: int, rounds: int) -> None:
-    """Two independent MBQ computations (pairing order here, tie-break code MBQ there) agree."""
+    """The pairing order's MBQ and the tie-break code MBQ agree after every round: one
+    implementation (engine/othello/mbq.py), two entry points (rounds counted, points)."""
     tiebreaks = pytest.importorskip("monrad.engine.tiebreaks")
     t = new(players, rounds)
     rng = random.Random(players)
@@ -256,3 +257,17 @@ def test_oth_8_mbq_agrees_with_the_tiebreak_registry(players: int, rounds: int) 
     for upto in (1, rounds // 2, rounds):
         mine = {r.player: r.mbq for r in standings(t, upto)}
         assert mine == tiebreaks.compute("MBQ", t, upto)
+
+
+def test_oth_6_half_point_bye_counts_32_discs_for_pairing_and_standings() -> None:
+    """Decision (OTH-6, OTH-8): a half-point bye is half a win, 32 discs, in both the
+    pairing order and the tie-break codes; a zero-point bye counts nothing."""
+    from monrad.engine.tiebreaks import compute
+
+    t = new(4, 3)
+    t.rounds.append(Round(1, (Game(1, 2, Result.WIN, Result.LOSS, 40, 24),),
+                          (Bye(3, Result.HALF_BYE), Bye(4, Result.ZERO_BYE))))
+    rows = {r.player: r for r in standings(t)}
+    assert (rows[3].discs, rows[3].mbq, rows[4].discs) == (32, 32, 0)
+    assert compute("DISCS", t) == {1: 40, 2: 24, 3: 32, 4: 0}
+    assert compute("MBQ", t) == {p: r.mbq for p, r in rows.items()}

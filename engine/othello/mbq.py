@@ -1,20 +1,24 @@
-"""Match points, discs and the Mixed Brightwell Quotient (OTH-7, OTH-8), exactly.
+"""Match points, discs and the Mixed Brightwell Quotient (OTH-6, OTH-7, OTH-8), exactly.
 
 MBQ after a round = the player's total discs (a bye counts ``Settings.bye_discs[0]``,
 40) + C x the sum of his opponents' match points (a bye adds no opponent).  C is
 ``Settings.mbq_c``, by default 64 / rounds, and kept as a :class:`~fractions.Fraction`.
+
+This module is the one place that says what a round is worth in discs: the
+othello-swiss pairing orders by it (OTH-9) and the tie-break codes ``MBQ`` and
+``DISCS`` of :mod:`monrad.engine.tiebreaks` are computed by it (``BQ`` reads its disc
+counts too), so the pairing order and the printed standings always agree.
 
 **Decisions** (the source is silent):
 
 * a forfeit counts as a bye for the winner (40 discs, no opponent points; OTH-6
   treats a game not played because the opponent withdrew as a bye) unless a disc
   count was entered; the forfeit loser gets 0 discs and no opponent points;
-* a half-point bye counts 32 discs, a zero-point bye or absence 0;
-* a played game without a disc count is an error (:class:`OthelloDataError`), so
-  that MBQ is never silently wrong; unfinished games count nothing yet.
-
-This is a small stand-alone computation used by the othello-swiss pairing; it can
-later be folded into the tie-break registry (``engine/tiebreaks.py``).
+* a half-point bye counts 32 discs: half a win, as a drawn board is 32-32 (OTH-6's
+  Decision) and a full bye a win of 40 (OTH-8); a zero-point bye or absence 0;
+* a played game without a disc count is an error (:class:`OthelloDataError`) naming
+  round and board, so that MBQ is never silently wrong; unfinished games count
+  nothing yet; an opponent not on the roster adds no match points.
 
 >>> from monrad.engine.model import *
 >>> t = Tournament(settings=Settings(system="othello-swiss", rounds=4))
@@ -27,12 +31,15 @@ later be folded into the tie-break registry (``engine/tiebreaks.py``).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..model import Bye, Game, Result, Tournament
 
-__all__ = ["OthelloDataError", "StandingRow", "mbq_constant", "disc_records", "standings", "ranking"]
+__all__ = [
+    "OthelloDataError", "StandingRow", "mbq_constant", "disc_records", "mbq_values", "standings", "ranking",
+]
 
 
 class OthelloDataError(ValueError):
@@ -53,18 +60,28 @@ class StandingRow:
     place: int = 0
 
 
-def mbq_constant(tournament: Tournament) -> Fraction:
-    """C of OTH-8: ``Settings.mbq_c``, else 64 / rounds."""
+def mbq_constant(tournament: Tournament, played: int | None = None) -> Fraction:
+    """C of OTH-8: ``Settings.mbq_c``, else 64 / rounds.
+
+    Without a number of rounds, ``played`` (the rounds counted, for standings of an
+    event whose length was never set) stands in for it; with neither it is an error.
+    """
     s = tournament.settings
     if s.mbq_c is not None:
         return Fraction(s.mbq_c)
-    if not s.rounds:
-        raise OthelloDataError("MBQ needs the number of rounds (settings.rounds) or settings.mbq_c")
-    return Fraction(64, s.rounds)
+    if s.rounds:
+        return Fraction(64, s.rounds)
+    if played:
+        return Fraction(64, played)
+    raise OthelloDataError("MBQ needs the number of rounds (settings.rounds) or settings.mbq_c")
 
 
 def disc_records(tournament: Tournament, upto: int | None = None) -> dict[int, list[tuple[int, int, int | None]]]:
-    """Per player: (round, discs, opponent or None) for every round that counts for MBQ."""
+    """Per player: (round, discs, opponent or None) for every round that counts for MBQ.
+
+    The opponent is given when his match points count (a finished game over the
+    board against a player on the roster, OTH-8).
+    """
     win_discs = tournament.settings.bye_discs[0]
     out: dict[int, list[tuple[int, int, int | None]]] = {p.start_no: [] for p in tournament.players}
     for rnd in tournament.rounds:
@@ -75,6 +92,20 @@ def disc_records(tournament: Tournament, upto: int | None = None) -> dict[int, l
         for b in rnd.byes:
             if b.player in out:
                 out[b.player].append((rnd.number, _bye_discs(b, win_discs), None))
+    return out
+
+
+def mbq_values(records: Mapping[int, list[tuple[int, int, int | None]]], points: Mapping[int, Fraction],
+               c: Fraction) -> dict[int, tuple[int, Fraction, Fraction]]:
+    """Per player: (discs, the opponents' match points, MBQ) from :func:`disc_records`.
+
+    ``points`` are the match points the opponents are credited with (OTH-8).
+    """
+    out: dict[int, tuple[int, Fraction, Fraction]] = {}
+    for player, recs in records.items():
+        discs = sum(d for _, d, _ in recs)
+        opp = sum((points[o] for _, _, o in recs if o is not None), Fraction(0))
+        out[player] = (discs, opp, discs + c * opp)
     return out
 
 
@@ -104,7 +135,8 @@ def _game_records(out: dict, number: int, board: int, g: Game, win_discs: int) -
             raise OthelloDataError(
                 f"round {number} board {board} ({g.black}-{g.white}): no disc count entered"
             )
-        out[me].append((number, g.discs_for(me), g.opponent(me)))  # type: ignore[arg-type]
+        opp = g.opponent(me)
+        out[me].append((number, g.discs_for(me), opp if opp in out else None))  # type: ignore[arg-type]
 
 
 def standings(tournament: Tournament, upto: int | None = None) -> list[StandingRow]:
@@ -114,13 +146,8 @@ def standings(tournament: Tournament, upto: int | None = None) -> list[StandingR
     """
     c = mbq_constant(tournament)
     points = tournament.scores(upto)
-    rows = []
-    records = disc_records(tournament, upto)
-    for p in tournament.players:
-        recs = records[p.start_no]
-        discs = sum(d for _, d, _ in recs)
-        opp = sum((points[o] for _, _, o in recs if o is not None), Fraction(0))
-        rows.append(StandingRow(p.start_no, points[p.start_no], discs, opp, discs + c * opp, p.rating))
+    values = mbq_values(disc_records(tournament, upto), points, c)
+    rows = [StandingRow(p.start_no, points[p.start_no], *values[p.start_no], p.rating) for p in tournament.players]
     rows.sort(key=lambda r: (-r.points, -r.mbq, -r.discs, -r.rating, r.player))
     return rows
 
