@@ -474,3 +474,32 @@ def test_standings_on_a_monrad_workbook_updates_its_sheet(capsys, tmp_path: Path
     assert out.startswith("rank,start_no,name,points") and "written to sheet" in err
     assert book.read_bytes() != before
     assert list(tmp_path.glob("club.backup-*.xlsx"))  # the job keeps a backup
+
+
+def test_pair_a_csv_results_table_writes_the_round_back(capsys, tmp_path: Path) -> None:
+    f = tmp_path / "results.csv"
+    code, _, err = run(capsys, "convert", EXAMPLE, "-o", f)
+    assert code == 0, err
+    code, out, err = run(capsys, "pair", f, "--system", "nsf", "--format", "pairs")
+    assert code == 2  # a results table does not say how many rounds there are
+    assert_one_line_error(err, "all 3 rounds are paired already")
+    code, out, err = run(capsys, "pair", f, "--system", "nsf", "--rounds", "7", "--format", "pairs")
+    assert code == 0, err
+    back = load(f)
+    assert back.rounds_played == 4
+    assert [f"{g.white} {g.black}" for g in back.round(4).games] == out.splitlines()
+    assert all(g.white_result is Result.UNKNOWN for g in back.round(4).games)
+
+
+def test_pair_a_csv_roster_dry_run_only(capsys, tmp_path: Path) -> None:
+    roster = REPO / "examples" / "roster.csv"
+    code, out, err = run(capsys, "pair", roster, "--system", "nsf", "--rounds", "5", "--dry-run",
+                         "--format", "pairs")
+    assert code == 0, err
+    assert len(out.splitlines()) == 4
+    copy = tmp_path / "roster.csv"
+    shutil.copy(roster, copy)
+    code, out, err = run(capsys, "pair", copy, "--system", "nsf", "--rounds", "5")
+    assert code == 2 and out == ""
+    assert_one_line_error(err, "roster.csv", "--dry-run")
+    assert copy.read_bytes() == roster.read_bytes()

@@ -47,6 +47,9 @@ def register(sub) -> None:
                         "'N 0' for the bye; json: boards, bye and round number (default: text)")
     p.add_argument("--repair", action="store_true",
                    help="pair the last paired round again (only while it has no results)")
+    p.add_argument("--rounds", type=int, metavar="N",
+                   help="total number of rounds, for files that do not say (a CSV roster or "
+                        "results table); written back with the round")
     add_input_format_option(p)
     p.set_defaults(run=run)
 
@@ -57,6 +60,14 @@ def _system_name(t: Tournament, requested: str | None) -> str:
         raise PairingError(f"no pairing system given (available: {', '.join(available_systems())})")
     get_system(name)  # unknown -> PairingError listing the available ones
     return name.lower().replace("_", "-")
+
+
+def _set_rounds(t: Tournament, rounds: int | None) -> None:
+    if rounds is None:
+        return
+    if rounds < max(t.rounds_played, 1):
+        raise PairingError(f"--rounds {rounds}: the file has {t.rounds_played} rounds paired already")
+    t.settings = t.settings.replace(rounds=rounds)
 
 
 def check_previous_results(t: Tournament, n: int, system: str) -> None:
@@ -102,6 +113,7 @@ def run(args) -> int:
     if fmt == "xlsx":
         return _run_workbook(args, path)
     t = load_file(args.file, args.input_format)
+    _set_rounds(t, args.rounds)
     system = _system_name(t, args.system)
     new = _pair_model(t, system, args.repair)
     if not args.dry_run:
@@ -149,6 +161,7 @@ def _run_workbook(args, path: Path) -> int:
     if L.detect_layout(book.sheet_names()) is None:
         # a club's own sheet: pair it, but it has no place for the tool's round sheets
         t = load_file(args.file, "xlsx")
+        _set_rounds(t, args.rounds)
         system = _system_name(t, args.system)
         new = _pair_model(t, system, args.repair)
         if not args.dry_run:
