@@ -8,29 +8,27 @@ it is shown in brackets; DSU-7: totals are always recomputed from the results.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 
-from ..model import Bye, Colour, Result, Tournament
+from ..model import Result, Tournament
 from ..pairing import get_system
+from ..state import RoundRecord, histories
 
 __all__ = ["CardRow", "card", "format_points"]
 
 
 @dataclass(frozen=True)
-class CardRow:
-    """One round of a card."""
+class CardRow(RoundRecord):
+    """One round of a card: the player's :class:`~monrad.engine.state.RoundRecord`
+    (opponent, colour, result ...) and the card's own columns."""
 
-    round: int
-    opponent: int | None
-    colour: Colour
-    result: Result
     #: running total after this round, pending games counted as draws (DSU-1)
-    total: Fraction
+    total: Fraction = Fraction(0)
     #: the total includes a pending game (DSU-9: shown in brackets)
-    provisional: bool
+    provisional: bool = False
     #: placement number before this round (position on the round list), if paired
-    placement: int | None
+    placement: int | None = None
 
     def total_text(self) -> str:
         """The running total as written on the card: ``2½``, or ``(2½)`` if provisional."""
@@ -53,30 +51,24 @@ def card(tournament: Tournament, player: int, system: str | None = None) -> list
     impl = get_system(system or tournament.settings.system)
     prepare = getattr(impl, "prepare", None)
     t = prepare(tournament) if prepare is not None else tournament
-    scoring = t.settings.scoring
+    history = histories(t).get(player)
+    if history is None:
+        return []
+    draw = t.settings.scoring.draw
+    round_list = getattr(impl, "round_list", None)
     rows: list[CardRow] = []
     total = Fraction(0)
     provisional = False
-    for rnd in t.rounds:
-        entry = rnd.entry(player)
-        if entry is None:
-            continue
-        placement = None
-        round_list = getattr(impl, "round_list", None)
-        if round_list is not None:
-            listed = round_list(t, rnd.number - 1)
-            placement = listed.index(player) + 1 if player in listed else None
-        if isinstance(entry, Bye):
-            total += scoring.points(entry.result)
-            rows.append(CardRow(rnd.number, None, Colour.NONE, entry.result, total,
-                                provisional, placement))
-            continue
-        res = entry.result_for(player)
-        if res is Result.PENDING or entry.pending is not None:
-            total += scoring.draw
+    for rec in history.records:
+        if rec.result is Result.PENDING:  # postponed or adjourned (DSU-1)
+            total += draw
             provisional = True
         else:
-            total += scoring.points(res)
-        rows.append(CardRow(rnd.number, entry.opponent(player), entry.colour_of(player), res,
-                            total, provisional, placement))
+            total += rec.points
+        placement = None
+        if round_list is not None:
+            listed = round_list(t, rec.round - 1)
+            placement = listed.index(player) + 1 if player in listed else None
+        own = {f.name: getattr(rec, f.name) for f in fields(RoundRecord)}
+        rows.append(CardRow(**own, total=total, provisional=provisional, placement=placement))
     return rows
