@@ -20,7 +20,9 @@ from pathlib import Path
 from ...converters import atomic_write, detect_format, dumps, save, trf_version
 from ...converters.errors import InputError
 from ...engine.model import Result, Round, Tournament
-from ...engine.pairing import PairingError, available_systems, get_system, pair_round
+from ...engine.pairing import (
+    NoPairingPossible, PairingError, available_systems, get_system, pair_round,
+)
 from ._common import BYE_NAMES, add_input_format_option, load_file, warn
 
 ORDER = 10
@@ -104,7 +106,12 @@ def _pair_model(t: Tournament, system: str, repair: bool) -> Round:
     if total is not None and n > total:
         raise PairingError(f"all {total} rounds are paired already")
     check_previous_results(t, n, system)
-    return pair_round(t, system)
+    try:
+        return pair_round(t, system)
+    except NoPairingPossible as exc:
+        if f"round {n}" in str(exc):
+            raise
+        raise NoPairingPossible(f"round {n}: {exc}") from None
 
 
 def run(args) -> int:
