@@ -117,7 +117,7 @@ def _pair_model(t: Tournament, system: str, repair: bool) -> Round:
 def run(args) -> int:
     path = Path(args.file)
     fmt = detect_format(path, args.input_format)
-    if fmt == "xlsx":
+    if fmt == "xlsx" and path.suffix.lower() in (".xlsx", ".xlsm"):
         return _run_workbook(args, path)
     t = load_file(args.file, args.input_format)
     _set_rounds(t, args.rounds)
