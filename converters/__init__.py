@@ -187,7 +187,7 @@ def detect_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
     if sniffed:
         return sniffed
     raise InputError(
-        f"cannot tell the format from the name or the content; give it with --format "
+        f"cannot tell the format from the name or the content; give it with --input-format "
         f"(one of {', '.join(FORMATS)})", source=str(p))
 
 
