@@ -14,7 +14,7 @@ from fractions import Fraction
 from ..model import Colour, Game, Pending, Result, Tournament
 from ..pairing import PairingError
 
-__all__ = ["Conventions", "Facts", "collect", "list_points", "running_points", "check_results_in"]
+__all__ = ["Conventions", "Facts", "collect", "running_points", "check_results_in"]
 
 
 @dataclass(frozen=True)
@@ -60,12 +60,6 @@ class Facts:
     @property
     def blacks(self) -> int:
         return sum(1 for c in self.colours if c is Colour.BLACK)
-
-
-def list_points(tournament: Tournament, game: Game, player: int, conv: Conventions) -> Fraction:
-    """Points ``player`` gets from ``game`` for the round list (NSF-5, SSF-3, DSU-1)."""
-    units = _Units(tournament, conv)
-    return Fraction(units.game(game, player), units.unit)
 
 
 class _Units:

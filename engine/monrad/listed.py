@@ -10,13 +10,12 @@ colour of a pair is given afterwards by the player's count of Whites.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from ..model import Colour, Tournament
 from .base import Context, MonradSystem
 from .facts import Facts
-from ..cardinality import Matcher
-from .procedure import Plan
+from .procedure import Plan, in_list_order
 from .roundlist import stable_lists
 
 __all__ = ["ListMonrad"]
@@ -44,14 +43,8 @@ class ListMonrad(MonradSystem):
         def can_meet(u: int, v: int) -> bool:
             return v not in blocked[u]
 
-        def candidates(top: int, m: Matcher) -> Iterator[int]:
-            # the first player below him he may meet, then the next ... (SSF-5, DSU-3, SKOL-4)
-            for v in m.alive():
-                if v != top and can_meet(top, v):
-                    yield v
-
         tiers = self.bye_tiers(order, ctx.facts) if len(order) % 2 else []
-        return self.run(ctx, can_meet, candidates, tiers)
+        return self.run(ctx, can_meet, in_list_order, tiers)
 
     def colours(self, ctx: Context, top: int, other: int) -> tuple[int, int]:
         a, b = ctx.order[top], ctx.order[other]

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from ..pairing import NoPairingPossible
 from ..cardinality import Matcher
 
-__all__ = ["Plan", "top_down"]
+__all__ = ["Plan", "in_list_order", "top_down"]
 
 
 @dataclass
@@ -48,7 +48,9 @@ CandidateFn = Callable[[int, Matcher], Iterable[int]]
 _CHEAP_TRIES = 3
 
 
-def _all_others(top: int, m: Matcher) -> Iterator[int]:
+def in_list_order(top: int, m: Matcher) -> Iterator[int]:
+    """Everyone below ``top`` he may meet, in list order: the first player below him
+    he has not met, then the next ... (SSF-5, DSU-3, SKOL-4); every system's last resort."""
     for v in m.alive():
         if v != top and m.adjacent(top, v):
             yield v
@@ -131,7 +133,7 @@ def top_down(
                     done = True
                     break
             if not done:
-                for c in _all_others(top, m):
+                for c in in_list_order(top, m):
                     if c not in tried and attempt(c):
                         plan.pairs.append((top, c))
                         done = True

@@ -10,7 +10,6 @@ one, not a colour (DSU-8).  See docs/systems/dsu.md.
 
 from __future__ import annotations
 
-from ..model import Tournament
 from ..monrad.facts import Conventions
 from ..monrad.listed import ListMonrad
 
@@ -31,6 +30,5 @@ class DsuMonrad(ListMonrad):
 SYSTEM = DsuMonrad()
 
 
-def round_list(tournament: Tournament, after_round: int) -> tuple[int, ...]:
-    """The DSU placement list after round ``after_round`` (DSU-2)."""
-    return SYSTEM.round_list(tournament, after_round)
+#: The DSU placement list after round ``after_round`` (DSU-2).
+round_list = SYSTEM.round_list

@@ -5,7 +5,6 @@ See docs/systems/nsf.md for the rules as implemented and the decisions taken.
 
 from __future__ import annotations
 
-from ..model import Tournament
 from ..monrad.nsf import NsfMonrad
 
 __all__ = ["SYSTEM", "NsfMonrad", "round_list"]
@@ -13,6 +12,5 @@ __all__ = ["SYSTEM", "NsfMonrad", "round_list"]
 SYSTEM = NsfMonrad()
 
 
-def round_list(tournament: Tournament, after_round: int) -> tuple[int, ...]:
-    """The NSF round list after round ``after_round`` (NSF-5, NSF-10)."""
-    return SYSTEM.round_list(tournament, after_round)
+#: The NSF round list after round ``after_round`` (NSF-5, NSF-10).
+round_list = SYSTEM.round_list

@@ -45,6 +45,5 @@ class SchoolMonrad(ListMonrad):
 SYSTEM = SchoolMonrad()
 
 
-def round_list(tournament: Tournament, after_round: int) -> tuple[int, ...]:
-    """The school position list after round ``after_round`` (SKOL-1)."""
-    return SYSTEM.round_list(tournament, after_round)
+#: The school position list after round ``after_round`` (SKOL-1).
+round_list = SYSTEM.round_list

@@ -9,7 +9,6 @@ player keeps his results and is not paired again (SSF-9).  See docs/systems/ssf.
 
 from __future__ import annotations
 
-from ..model import Tournament
 from ..monrad.facts import Conventions
 from ..monrad.listed import ListMonrad
 
@@ -30,6 +29,5 @@ class SsfMonrad(ListMonrad):
 SYSTEM = SsfMonrad()
 
 
-def round_list(tournament: Tournament, after_round: int) -> tuple[int, ...]:
-    """The SSF round list after round ``after_round`` (SSF-2)."""
-    return SYSTEM.round_list(tournament, after_round)
+#: The SSF round list after round ``after_round`` (SSF-2).
+round_list = SYSTEM.round_list
