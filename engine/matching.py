@@ -17,6 +17,7 @@ of bits wide; no rounding ever happens).
 * ``g.retire(u, v)``          take the pair u-v out of the graph for good (both
   vertices leave; used when a pair is final);
 * ``g.edges()``               the active edges as (u, v, weight), u < v;
+* ``g.fixed_pairs()``         the retired pairs;
 * ``g.solve()``               a maximum-weight matching of the vertices still in the
   graph, as ``mate`` list: ``mate[v]`` is v's partner, or ``v`` itself when v is
   unmatched (retired vertices map to their retired partner).
@@ -64,6 +65,10 @@ class WeightedGraph:
     def weight(self, u: int, v: int) -> int:
         return self._adj[u].get(v, 0)
 
+    def has_edge_beyond(self, v: int, cut: int) -> bool:
+        """True when ``v`` has an edge to a vertex numbered ``cut`` or more."""
+        return any(u >= cut for u in self._adj[v])
+
     def active(self, v: int) -> bool:
         return self._active[v]
 
@@ -76,6 +81,10 @@ class WeightedGraph:
             self._active[x] = False
         self._fixed[u] = v
         self._fixed[v] = u
+
+    def fixed_pairs(self) -> list[tuple[int, int]]:
+        """The retired pairs, each in both directions."""
+        return list(self._fixed.items())
 
     def edges(self) -> list[tuple[int, int, int]]:
         """(u, v, weight) of every edge between active vertices, u < v."""

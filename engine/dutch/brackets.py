@@ -28,15 +28,72 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..matching import WeightedGraph
-from .criteria import Context, first_weight, pair_weight
+from ..matching import WeightedGraph, max_weight_matching
+from .criteria import Context, bye_candidate, field1_shift, first_weight, pair_weight
 from .entrants import Entrant
 
-__all__ = ["NoLegalPairing", "pair_field"]
+__all__ = ["NoLegalPairing", "pair_field", "BUFFER"]
+
+#: players kept below the next score group when the field is large (see _Solver)
+BUFFER = 8
 
 
 class NoLegalPairing(Exception):
     """No pairing satisfies the absolute criteria."""
+
+
+class _Solver:
+    """Solves the matching for one bracket on the part of the field that matters.
+
+    Players far below the bracket carry no quality weight, only the top field
+    (completion, bye candidacy).  When many of them remain, only the next
+    ``buffer`` of them are kept, each with a stand-in partner ("paired further
+    down") worth exactly half a pair, so that the optimum of the bracket is the one
+    of the whole field as long as the deeper players can be paired among
+    themselves.  Near the bottom everything is kept (exact).
+    """
+
+    def __init__(self, g: WeightedGraph, players: list[Entrant], ctx: Context) -> None:
+        self.g = g
+        self.ctx = ctx
+        self.top = field1_shift(ctx)
+        self.half = [(2 * (not bye_candidate(p, ctx)) + 1) << self.top for p in players]
+        self.cut = len(players)
+
+    def window(self, cut: int) -> None:
+        """Keep the vertices below ``cut``; every kept vertex with an allowed
+        partner beyond ``cut`` gets a stand-in partner."""
+        self.cut = cut
+
+    def solve(self, extra: dict[tuple[int, int], int] | None = None, bits: int = 0) -> list[int]:
+        g = self.g
+        n = g.n
+        full = self.cut >= n
+        edges = []
+        extra = extra or {}
+        for u, v, w in g.edges():
+            if v >= self.cut:
+                continue
+            if full:
+                edges.append((u, v, (w << bits) + extra.get((u, v), 0)))
+            else:
+                edges.append((u, v, ((2 * w) << bits) + extra.get((u, v), 0)))
+        size = n
+        if not full:
+            for v in range(self.cut):
+                if g.active(v) and g.has_edge_beyond(v, self.cut):
+                    edges.append((v, size, self.half[v] << bits))
+                    size += 1
+        mate = max_weight_matching(size, edges)
+        for x, y in g.fixed_pairs():
+            mate[x] = y
+        out = mate[:n]
+        # a stand-in partner shows as ``n``: paired further down
+        return [min(m, n) for m in out]
+
+
+def _key(u: int, v: int) -> tuple[int, int]:
+    return (u, v) if u < v else (v, u)
 
 
 def _complete(mate: list[int], active: list[bool]) -> bool:
@@ -44,12 +101,26 @@ def _complete(mate: list[int], active: list[bool]) -> bool:
     return alone <= 1
 
 
+class _WindowTooSmall(Exception):
+    """The shortened field of :class:`_Solver` could not be completed."""
+
+
 def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, int]], int | None]:
     """Pair ``players`` (in pairing order).
 
     Returns the pairs as (higher-ranked index, lower-ranked index) into ``players``
     and the index of the player left for the pairing-allocated bye (or ``None``).
+    Works on a window of the field first (fast); should the window's assumption
+    fail (the rest cannot be completed), pairs again on the whole field (exact).
     """
+    try:
+        return _pair_field(players, ctx, BUFFER)
+    except _WindowTooSmall:
+        return _pair_field(players, ctx, None)
+
+
+def _pair_field(players: list[Entrant], ctx: Context,
+                buffer: int | None) -> tuple[list[tuple[int, int]], int | None]:
     n = len(players)
     g = WeightedGraph(n)
     odd = n % 2 == 1
@@ -64,6 +135,7 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
     if not _complete(mate, [True] * n):
         raise NoLegalPairing("the players cannot all be paired within the absolute criteria")
     score = [p.score for p in players]
+    solver = _Solver(g, players, ctx)
     c9 = False
     if odd:
         ctx.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
@@ -93,6 +165,7 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
     while len(group) > 1 or nxt < n:
         bracket_end = len(group)  # index in group of the first next-group player
         next_start_v = res_start_v + (bracket_end - mdp_count)
+        last_bracket = nxt >= n
         if nxt < n:
             s = score[nxt]
             while nxt < n and score[nxt] >= s:
@@ -105,60 +178,82 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
                                 b >= bracket_end, ctx, c9)
                 base[(a, b)] = w
                 g.set_weight(group[a], group[b], w)
-        mate = g.solve()
+        # window: the bracket, the next score group, and a buffer below
+        cut = n
+        if buffer is not None:
+            cut = nxt
+            while cut < n and cut < nxt + buffer:
+                s_cut = score[cut]
+                while cut < n and score[cut] == s_cut:
+                    cut += 1
+            if n - cut < buffer:
+                cut = n
+        solver.window(cut)
+        paired_before = len(pairs)
+        mate = solver.solve()
 
         def in_bracket(v: int) -> bool:
             return res_start_v <= v < next_start_v
 
-        # 1. which MDPs are paired in the bracket, higher ones first
-        a = 0
-        while a < mdp_count:
-            sc = score[group[a]]
-            same = [x for x in range(a, mdp_count) if score[group[x]] == sc]
-            can = sum(1 for x in same if in_bracket(mate[group[x]]))
-            left = len(same)
-            for x in same:
-                v = group[x]
-                if can == 0:
-                    break
-                if left <= can:
-                    matched[v] = True
-                    continue
-                left -= 1
-                if not in_bracket(mate[v]):
-                    for b in range(mdp_count, bracket_end):
-                        w = base[(x, b)]
-                        if w:
-                            g.set_weight(v, group[b], w | 1)
-                    mate = g.solve()
-                if in_bracket(mate[v]):
-                    matched[v] = True
-                    can -= 1
-                    for b in range(mdp_count, bracket_end):
-                        w = base[(x, b)]
-                        if w:
-                            g.set_weight(v, group[b], (w | (bracket_end - mdp_count)) + 1)
-            a = same[-1] + 1
+        # 1. which MDPs are paired in the bracket: higher ones first, i.e. the
+        #    lexicographically best set (one solve, priorities 2^(m-1-x))
+        if mdp_count:
+            extra: dict[tuple[int, int], int] = {}
+            for x in range(mdp_count):
+                for b in range(mdp_count, bracket_end):
+                    if base[(x, b)]:
+                        extra[_key(group[x], group[b])] = 1 << (mdp_count - 1 - x)
+            mate = solver.solve(extra, mdp_count + 1)
+            picked = [in_bracket(mate[group[x]]) for x in range(mdp_count)]
+            # the reference tries, in order, every MDP whose score group still has
+            # room; one that could not be paired keeps a +1 on its edges into the
+            # bracket (it matters later, when two MDPs may meet)
+            a = 0
+            while a < mdp_count:
+                sc = score[group[a]]
+                same = [x for x in range(a, mdp_count) if score[group[x]] == sc]
+                can = sum(1 for x in same if picked[x])
+                left = len(same)
+                for x in same:
+                    if can == 0:
+                        break
+                    if left <= can:
+                        continue
+                    left -= 1
+                    if picked[x]:
+                        can -= 1
+                    else:
+                        for b in range(mdp_count, bracket_end):
+                            w = base[(x, b)]
+                            if w:
+                                g.set_weight(group[x], group[b], w | 1)
+                a = same[-1] + 1
+            for x in range(mdp_count):
+                if picked[x]:
+                    matched[group[x]] = True
 
-        # 2. the opponent of each MDP to be paired: the highest resident possible
-        for x in range(mdp_count):
-            v = group[x]
-            if not matched[v]:
-                continue
-            bonus = len(group)
-            for b in range(bracket_end - 1, mdp_count - 1, -1):
-                u = group[b]
-                if matched[u]:
-                    continue
-                w = base[(x, b)]
-                if w:
-                    g.set_weight(v, u, w + bonus)
-                    bonus += 1
-            mate = g.solve()
-            u = mate[v]
-            matched[u] = True
-            pairs.append((v, u))
-            g.retire(v, u)
+        # 2. the opponents of the paired MDPs: each, in order, the highest resident
+        #    still possible (one lexicographic solve)
+        chosen = [x for x in range(mdp_count) if matched[group[x]]]
+        if chosen:
+            span = bracket_end - mdp_count + 1
+            width = span.bit_length()
+            extra = {}
+            for p, x in enumerate(chosen):
+                scale = 1 << (width * (len(chosen) - 1 - p))
+                for b in range(mdp_count, bracket_end):
+                    if base[(x, b)]:
+                        extra[_key(group[x], group[b])] = (bracket_end - b) * scale
+            mate = solver.solve(extra, width * len(chosen) + 1)
+            for x in chosen:
+                v = group[x]
+                u = mate[v]
+                matched[u] = True
+                pairs.append((v, u))
+            for x in chosen:
+                v = group[x]
+                if g.active(v):
+                    g.retire(v, mate[v])
 
         # 3. the remainder
         rem = [b for b in range(mdp_count, bracket_end) if mate[group[b]] >= res_start_v]
@@ -176,54 +271,50 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
         for yi, y in enumerate(rem):
             for xi in range(yi):
                 g.set_weight(group[rem[xi]], group[y], tuned(rem[xi], y, xi))
-        mate = g.solve()
+        mate = solver.solve()
         exchanges = sum(1 for x in rem[:rem_pairs] if not pairs_down(group[x]))
 
-        # 3a. S1 players to exchange: as low as possible
-        left = exchanges
-        xi = rem_pairs
-        while xi > 0 and left:
-            xi -= 1
-            x = rem[xi]
-            v = group[x]
-            if pairs_down(v):
+        # 3a. S1 players to exchange: as low as possible (lexicographic from the
+        #     bottom of S1)
+        if exchanges:
+            extra = {}
+            for xi in range(rem_pairs):
+                x = rem[xi]
                 for y in rem[xi + 1:]:
-                    w = tuned(x, y, xi)
-                    if w:
-                        g.set_weight(v, group[y], w - 1)
-                mate = g.solve()
-            out = not pairs_down(v)
-            left -= out
-            for y in rem[xi + 1:]:
-                if out:
-                    base[(x, y)] = 0
-                g.set_weight(v, group[y], tuned(x, y, xi))
+                    if tuned(x, y, xi):
+                        extra[_key(group[x], group[y])] = -(1 << xi)
+            mate = solver.solve(extra, rem_pairs + 1)
+            for xi in range(rem_pairs):
+                x = rem[xi]
+                if not pairs_down(group[x]):
+                    for y in rem[xi + 1:]:
+                        base[(x, y)] = 0
+                        g.set_weight(group[x], group[y], 0)
 
-        # 3b. S2 players to exchange: as high as possible
-        left = exchanges
-        yi = rem_pairs
-        while yi < len(rem) and left > 1:
-            y = rem[yi]
-            v = group[y]
-            already = pairs_down(v)
-            if not already:
+        # 3b. S2 players to exchange: as high as possible; the last one is left to
+        #     the choice of opponents below
+        if exchanges > 1:
+            s2 = rem[rem_pairs:]
+            extra = {}
+            for j, y in enumerate(s2):
+                yi = rem_pairs + j
                 for z in rem[yi + 1:]:
-                    w = tuned(y, z, yi)
-                    if w:
-                        g.set_weight(v, group[z], w + 1)
-                mate = g.solve()
-            if pairs_down(v):
-                left -= 1
-                for z in rem[:yi]:
-                    base[(z, y)] = 0
-                    g.set_weight(v, group[z], 0)
-                for b in range(bracket_end, len(group)):
-                    base[(y, b)] = 0
-                    g.set_weight(v, group[b], 0)
-            if not already:
-                for z in rem[yi + 1:]:
-                    g.set_weight(v, group[z], tuned(y, z, yi))
-            yi += 1
+                    if tuned(y, z, yi):
+                        extra[_key(group[y], group[z])] = 1 << (len(s2) - 1 - j)
+            mate = solver.solve(extra, len(s2) + 1)
+            fixed = 0
+            for j, y in enumerate(s2):
+                if fixed >= exchanges - 1:
+                    break
+                v = group[y]
+                if pairs_down(v):
+                    fixed += 1
+                    for z in rem[:rem_pairs + j]:
+                        base[(z, y)] = 0
+                        g.set_weight(v, group[z], 0)
+                    for b in range(bracket_end, len(group)):
+                        base[(y, b)] = 0
+                        g.set_weight(v, group[b], 0)
 
         # fix who is in S1 (pairs downwards) and drop the tuning bonuses
         for xi, x in enumerate(rem):
@@ -235,29 +326,33 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
                 g.set_weight(v, u, base[(x, y)])
 
         # 3c. each S1 player, in order, gets the highest opponent still possible
-        for x in rem:
-            v = group[x]
-            if not pairs_down(v):
-                continue
-            bonus = 0
-            for y in reversed(rem):
-                u = group[y]
-                if y <= x or matched[u]:
-                    continue
-                w = base[(x, y)]
-                if w:
-                    g.set_weight(v, u, w + bonus)
-                bonus += 1
-            mate = g.solve()
-            u = mate[v]
-            matched[v] = matched[u] = True
-            pairs.append((v, u))
-            g.retire(v, u)
+        #     (one lexicographic solve)
+        s1 = [x for x in rem if pairs_down(group[x])]
+        if s1:
+            span = len(rem) + 1
+            width = span.bit_length()
+            extra = {}
+            for p, x in enumerate(s1):
+                scale = 1 << (width * (len(s1) - 1 - p))
+                for pos, y in enumerate(rem):
+                    if y > x and base[(x, y)]:
+                        extra[_key(group[x], group[y])] = (len(rem) - pos) * scale
+            mate = solver.solve(extra, width * len(s1) + 1)
+            for x in s1:
+                v = group[x]
+                u = mate[v]
+                matched[v] = matched[u] = True
+                pairs.append((v, u))
+            for x in s1:
+                v = group[x]
+                if g.active(v):
+                    g.retire(v, mate[v])
 
         # the next bracket: the unpaired move down, the next score group is resident.
         # C.9 applies there when it is the bye assignee's score group and none of its
         # players is paired with someone with a lower score in the current optimum.
-        c9 = odd and bracket_end < len(group) and score[group[bracket_end]] == ctx.bye_score
+        floor = score[group[bracket_end]] if bracket_end < len(group) else None
+        c9 = odd and floor is not None and floor <= ctx.bye_score
         new_group: list[int] = []
         new_mdps = 0
         for idx, v in enumerate(group):
@@ -266,13 +361,20 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
             new_group.append(v)
             if idx < bracket_end:
                 new_mdps += 1
-            if score[mate[v]] < ctx.bye_score:
+            if floor is not None and (mate[v] >= n or score[mate[v]] < floor):
                 c9 = False
         group = new_group
         mdp_count = new_mdps
         res_start_v = next_start_v
+        if last_bracket and len(pairs) == paired_before and len(group) > 1:
+            if buffer is None:
+                raise NoLegalPairing("the last bracket cannot be paired")
+            raise _WindowTooSmall
 
     bye = group[0] if group else None
+    if buffer is not None and bye is not None and not (
+            players[bye].score == ctx.bye_score and bye_candidate(players[bye], ctx)):
+        raise _WindowTooSmall
     return pairs, bye
 
 

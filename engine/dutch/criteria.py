@@ -200,6 +200,18 @@ def c9_value(hi: Entrant, lo: Entrant, ctx: Context) -> int:
     return v
 
 
+def field1_shift(ctx: Context) -> int:
+    """Bit position of the top field (pairs / bye candidates) in :func:`pair_weight`."""
+    sb, gb = ctx.size_bits, ctx.score_bits
+    backs = sum(1 for b in (1, 2) if ctx.played_rounds >= b)
+    return sb + gb + sb + gb + sb + 4 * sb + backs * 2 * sb + backs * 2 * gb + 3 * sb + 1
+
+
+def bye_candidate(e: Entrant, ctx: Context) -> bool:
+    """May get the bye and has the lowest score that can get it (C.5 field)."""
+    return _bye_candidate(e, ctx)
+
+
 def first_weight(hi: Entrant, lo: Entrant, ctx: Context) -> int:
     """Weight for the first, whole-field matching of an odd field, which finds the
     score of the bye assignee (C.5: completion first, then an eligible player with

@@ -1,0 +1,147 @@
+"""Check a finished (or running) tournament against its pairing rules.
+
+``check_tournament`` re-pairs every paired round from the tournament's own history
+-- the results of the rounds before it and the byes requested for it (``H``,
+``Z``, ``F``, absences), exactly what the arbiter had when he paired -- with the
+tournament's system (or the one named), and compares board by board with what was
+actually played.  This is what arbiters and rating officers use to verify a
+tournament paired by hand or by another program.
+
+Colours count: a board with the right players but swapped colours is a difference.
+The order of the boards does not (board order is presentation, C.04.2).
+
+>>> from monrad.engine.model import *
+>>> t = Tournament(settings=Settings(system="dutch", rounds=1, initial_colour=Colour.WHITE))
+>>> for n in (1, 2, 3, 4): t.add_player(Player(n, f"P{n}"))
+>>> t.rounds.append(Round(1, (Game(1, 3, Result.WIN), Game(4, 2, Result.DRAW))))
+>>> check_tournament(t)
+[]
+>>> t.rounds[0] = Round(1, (Game(1, 2, Result.WIN), Game(3, 4, Result.DRAW)))
+>>> print(check_tournament(t)[0])
+round 1: differs from the dutch rules
+  board 1: rules 1-3, file 1-2
+  board 2: rules 4-2, file 3-4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Bye, Colour, Game, Result, Round, Tournament
+from .pairing import PairingError, pair_round
+
+__all__ = ["BoardDifference", "RoundDifference", "check_tournament"]
+
+
+@dataclass(frozen=True)
+class BoardDifference:
+    """One board of the rules' pairing that the file does not have.
+
+    ``expected`` is (white, black) by the rules, or ``(player, 0)`` for a
+    pairing-allocated bye; ``actual`` is what the file has for the same white player
+    (or bye player): (white, black), ``(player, 0)`` for a bye, ``None`` when he was
+    not paired at all.
+    """
+
+    board: int
+    expected: tuple[int, int]
+    actual: tuple[int, int] | None
+
+    def __str__(self) -> str:
+        def fmt(pair: tuple[int, int] | None) -> str:
+            if pair is None:
+                return "not paired"
+            return f"{pair[0]} bye" if pair[1] == 0 else f"{pair[0]}-{pair[1]}"
+
+        where = "bye" if self.expected[1] == 0 else f"board {self.board}"
+        return f"{where}: rules {fmt(self.expected)}, file {fmt(self.actual)}"
+
+
+@dataclass(frozen=True)
+class RoundDifference:
+    """A round whose pairing differs from the rules (or that the rules cannot pair)."""
+
+    round: int
+    system: str
+    boards: tuple[BoardDifference, ...] = ()
+    #: set when the rules find no legal pairing, or the round cannot be re-paired
+    error: str | None = None
+
+    def __str__(self) -> str:
+        if self.error is not None:
+            return f"round {self.round}: {self.error}"
+        lines = [f"round {self.round}: differs from the {self.system} rules"]
+        lines += [f"  {b}" for b in self.boards]
+        return "\n".join(lines)
+
+
+def _history_for(t: Tournament, round_no: int) -> Tournament:
+    """``t`` as it stood when ``round_no`` was paired."""
+    work = t.copy()
+    kept = [r for r in t.rounds if r.number < round_no]
+    rnd = t.round(round_no)
+    pre = tuple(b for b in rnd.byes if b.result is not Result.PAIRING_BYE) if rnd else ()
+    work.rounds = kept + [Round(round_no, (), pre)]
+    return work
+
+
+def _first_round_colour(t: Tournament, system: str) -> Colour:
+    if t.settings.initial_colour is not Colour.NONE:
+        return t.settings.initial_colour
+    if system == "dutch":
+        from .systems.dutch import infer_initial_colour
+
+        return infer_initial_colour(t)
+    return Colour.NONE
+
+
+def _compare(number: int, system: str, rules: Round, actual: Round) -> RoundDifference | None:
+    played = {g.white: (g.white, g.black) for g in actual.games}
+    played.update({g.black: (g.white, g.black) for g in actual.games})
+    for b in actual.byes:
+        if b.result is Result.PAIRING_BYE:
+            played[b.player] = (b.player, 0)
+    diffs: list[BoardDifference] = []
+    for i, g in enumerate(rules.games, 1):
+        if played.get(g.white) != (g.white, g.black):
+            diffs.append(BoardDifference(i, (g.white, g.black), played.get(g.white)))
+    for b in rules.byes:
+        if b.result is Result.PAIRING_BYE and played.get(b.player) != (b.player, 0):
+            diffs.append(BoardDifference(0, (b.player, 0), played.get(b.player)))
+    rules_byes = {b.player for b in rules.byes if b.result is Result.PAIRING_BYE}
+    for b in actual.byes:
+        if b.result is Result.PAIRING_BYE and b.player not in rules_byes:
+            where = next(((g.white, g.black) for g in rules.games if b.player in g.players), None)
+            if where is not None:
+                board = 1 + [g.players for g in rules.games].index(where)
+                if not any(d.expected == where for d in diffs):
+                    diffs.append(BoardDifference(board, where, (b.player, 0)))
+    if not diffs:
+        return None
+    return RoundDifference(number, system, tuple(diffs))
+
+
+def check_tournament(t: Tournament, system: str | None = None) -> list[RoundDifference]:
+    """Re-pair every paired round of ``t`` from its own history and list the rounds
+    whose pairing differs from the rules (empty list: the tournament is correct).
+    """
+    name = (system or t.settings.system).strip().lower()
+    base = t.copy()
+    base.settings = t.settings.replace(initial_colour=_first_round_colour(t, name))
+    out: list[RoundDifference] = []
+    for rnd in sorted(t.rounds, key=lambda r: r.number):
+        if not rnd.is_paired:
+            continue
+        work = _history_for(base, rnd.number)
+        try:
+            rules = pair_round(work, name, round_no=rnd.number)
+        except PairingError as exc:
+            out.append(RoundDifference(rnd.number, name, error=f"cannot be re-paired: {exc}"))
+            continue
+        diff = _compare(rnd.number, name, rules, rnd)
+        if diff is not None:
+            out.append(diff)
+    return out
+
+
+_ = (Bye, Game)
