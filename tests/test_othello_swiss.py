@@ -271,3 +271,18 @@ def test_oth_6_half_point_bye_counts_32_discs_for_pairing_and_standings() -> Non
     assert (rows[3].discs, rows[3].mbq, rows[4].discs) == (32, 32, 0)
     assert compute("DISCS", t) == {1: 40, 2: 24, 3: 32, 4: 0}
     assert compute("MBQ", t) == {p: r.mbq for p, r in rows.items()}
+
+
+def test_oth_7_ranking_and_printed_standings_draw_the_same_disc_flip() -> None:
+    """OTH-7: the final order for the finals (ranking) is the printed standings' order,
+    lot included: one disc flip, whichever list the arbiter reads."""
+    from monrad.engine.standings import standings as printed
+
+    t = new(12, 3)
+    t.rounds.append(Round(1, tuple(Game(i, i + 1, Result.WIN, Result.LOSS, 40, 24) for i in range(1, 12, 2))))
+    for seed in (1, 2, 3):
+        mine = [(r.player, r.place) for r in ranking(t, seed=seed)]
+        assert mine == [(r.start_no, r.rank) for r in printed(t, seed=seed).rows]
+        assert [place for _, place in mine] == list(range(1, 13))
+    assert [(r.player, r.place) for r in ranking(t)] == [(p, 1) for p in (1, 3, 5, 7, 9, 11)] + [
+        (p, 7) for p in (2, 4, 6, 8, 10, 12)]

@@ -30,7 +30,6 @@ counts too), so the pairing order and the printed standings always agree.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -157,29 +156,20 @@ def ranking(tournament: Tournament, upto: int | None = None, *, seed: int | None
 
     With ``seed`` (default ``settings.seeds["disc_flip"]``) players still equal are
     ordered by a reproducible lot; without one they share the place, listed by start
-    number.
+    number.  The order is the printed standings' (:func:`monrad.engine.standings.standings`
+    with ``MBQ``, ``DISCS`` and, with a seed, ``LOT``): one ranking, one lot.
     """
+    from ..standings import LOT, standings as ranked  # standings -> tiebreaks -> this module
+
     if seed is None:
         seed = tournament.settings.seeds.get("disc_flip")  # type: ignore[assignment]
-    rows = standings(tournament, upto)
-    groups: list[list[StandingRow]] = []
-    for r in rows:
-        if groups and (groups[-1][0].points, groups[-1][0].mbq, groups[-1][0].discs) == (r.points, r.mbq, r.discs):
-            groups[-1].append(r)
-        else:
-            groups.append([r])
-    out: list[StandingRow] = []
-    rng = random.Random(seed) if seed is not None else None
-    for group in groups:
-        group = sorted(group, key=lambda r: r.player)
-        if rng is not None and len(group) > 1:
-            rng.shuffle(group)
-            for r in group:
-                out.append(_placed(r, len(out) + 1))
-        else:
-            place = len(out) + 1
-            out.extend(_placed(r, place) for r in group)
-    return out
+    rows = {r.player: r for r in standings(tournament, upto)}
+    last = max((r.number for r in tournament.rounds), default=0)
+    if upto is not None:
+        last = max(0, min(upto, last))
+    codes = ("MBQ", "DISCS", LOT) if seed is not None else ("MBQ", "DISCS")
+    table = ranked(tournament, codes, last, seed=seed)
+    return [_placed(rows[r.start_no], r.rank) for r in table.rows]
 
 
 def _placed(row: StandingRow, place: int) -> StandingRow:
