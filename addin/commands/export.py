@@ -73,6 +73,8 @@ def apply_settings(t, items: list[str]) -> None:
             t.info[field] = [d.strip() for d in value.split(",") if d.strip()]
         elif field == "deputies":
             t.info[field] = [d.strip() for d in value.split(";") if d.strip()]
+        elif field == "federation":
+            t.info[field] = value.upper()
         else:
             t.info[field] = value
 
