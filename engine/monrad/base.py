@@ -174,21 +174,6 @@ class MonradSystem:
         return Round(round_no, tuple(games), byes)
 
     # --- shared helpers -----------------------------------------------------------------
-    @staticmethod
-    def bye_tiers(order: Sequence[int], facts: dict[int, Facts]) -> list[list[int]]:
-        """MON-5 tiers: players without a bye from the bottom up, then everyone.
-
-        The second tier (a player's second bye, fewest byes first, from the bottom) is
-        only used when no player without a bye can take it; a documented decision.
-        """
-        n = len(order)
-        first = [i for i in range(n - 1, -1, -1) if facts[order[i]].byes == 0]
-        rest = sorted(range(n - 1, -1, -1), key=lambda i: facts[order[i]].byes)
-        tiers = [first] if first else []
-        if len(first) < n:
-            tiers.append(rest)
-        return tiers
-
     def run(self, ctx: Context, can_meet, candidates, tiers) -> Plan:
         return top_down(len(ctx.order), can_meet, candidates, bye=self.bye_mode,
                         bye_tiers=tiers)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ..model import Colour, Tournament
 from .base import Context, MonradSystem
 from .facts import Facts
-from .procedure import Plan, in_list_order
+from .procedure import Plan, in_list_order, lowest_first_tiers
 from .roundlist import stable_lists
 
 __all__ = ["ListMonrad"]
@@ -43,7 +43,7 @@ class ListMonrad(MonradSystem):
         def can_meet(u: int, v: int) -> bool:
             return v not in blocked[u]
 
-        tiers = self.bye_tiers(order, ctx.facts) if len(order) % 2 else []
+        tiers = lowest_first_tiers([ctx.facts[p].byes for p in order]) if len(order) % 2 else []
         return self.run(ctx, can_meet, in_list_order, tiers)
 
     def colours(self, ctx: Context, top: int, other: int) -> tuple[int, int]:

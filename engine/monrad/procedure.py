@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from ..pairing import NoPairingPossible
 from ..cardinality import Matcher
 
-__all__ = ["Plan", "in_list_order", "top_down"]
+__all__ = ["Plan", "in_list_order", "lowest_first_tiers", "top_down"]
 
 
 @dataclass
@@ -54,6 +54,26 @@ def in_list_order(top: int, m: Matcher) -> Iterator[int]:
     for v in m.alive():
         if v != top and m.adjacent(top, v):
             yield v
+
+
+def lowest_first_tiers(byes: Sequence[int]) -> list[list[int]]:
+    """Bye candidates in tiers, given each list position's count of byes had.
+
+    MON-5 (SSF-8, DSU-8, SKOL-3) and OTH-9: the lowest-placed player without a bye, so
+    the first tier is those players from the bottom up.  The second tier (a player's
+    second bye, fewest byes first, from the bottom) is only used when no player
+    without a bye can take it; a documented decision.
+
+    >>> lowest_first_tiers([0, 1, 0, 2])
+    [[2, 0], [2, 0, 1, 3]]
+    """
+    n = len(byes)
+    first = [i for i in range(n - 1, -1, -1) if byes[i] == 0]
+    rest = sorted(range(n - 1, -1, -1), key=lambda i: byes[i])
+    tiers = [first] if first else []
+    if len(first) < n:
+        tiers.append(rest)
+    return tiers
 
 
 def top_down(

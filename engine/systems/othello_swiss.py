@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ..cardinality import Matcher
 from ..model import Bye, Colour, Game, Result, Round, Tournament
-from ..monrad.procedure import top_down
+from ..monrad.procedure import lowest_first_tiers, top_down
 from ..othello.mbq import OthelloDataError, standings
 from ..pairing import NoPairingPossible, PairingError
 from ..state import History, histories
@@ -99,11 +99,14 @@ class OthelloSwiss:
         mode = str(tournament.settings.options.get("othello_rematches", "when-needed"))
         if mode not in ("when-needed", "never"):
             raise PairingError(f"option othello_rematches must be 'when-needed' or 'never', not {mode!r}")
-        levels = [(0, False)]
-        if mode == "when-needed":
-            levels += [(0, True)] + [(k, True) for k in range(1, max(len(tournament.rounds), 1) + 1)]
-        for max_meetings, extra_byes in levels:
-            rnd = self._pair(order, hist, met, forbidden, round_no, max_meetings, extra_byes)
+        byes = [hist[p].byes for p in order]
+        tiers = lowest_first_tiers(byes)
+        if mode == "never":  # no rematch, the bye at most once
+            attempts = [(0, [tier for tier in tiers if all(byes[i] == 0 for i in tier)])]
+        else:  # a second bye before a rematch, then pairs met once, twice ...
+            attempts = [(k, tiers) for k in range(max(len(tournament.rounds), 1) + 1)]
+        for max_meetings, tiers in attempts:
+            rnd = self._pair(order, hist, met, forbidden, round_no, max_meetings, tiers)
             if rnd is not None:
                 return rnd
         raise NoPairingPossible(
@@ -114,11 +117,10 @@ class OthelloSwiss:
     @staticmethod
     def _pair(order: list[int], hist: dict[int, History], met: list[dict[int, int]],
               forbidden: list[set[int]], round_no: int, max_meetings: int,
-              extra_byes: bool) -> Round | None:
-        """One attempt: pairs may have met ``max_meetings`` times; byes beyond one if ``extra_byes``.
+              tiers: list[list[int]]) -> Round | None:
+        """One attempt: pairs may have met ``max_meetings`` times; the bye from ``tiers``.
 
-        Positions are places in ``order``; the bye candidates form one tier, lowest
-        first within a count of byes had.
+        Positions are places in ``order``.
         """
 
         def may_meet(i: int, j: int) -> bool:
@@ -128,11 +130,6 @@ class OthelloSwiss:
             # nearest first, players met fewer times before those met more often (stable)
             return sorted((j for j in m.alive() if j != top), key=lambda j: met[top].get(j, 0))
 
-        tiers: list[list[int]] = []
-        if len(order) % 2 == 1:
-            tier = [i for i in range(len(order) - 1, -1, -1) if extra_byes or not hist[order[i]].byes]
-            tier.sort(key=lambda i: hist[order[i]].byes)
-            tiers = [tier] if tier else []
         try:
             plan = top_down(len(order), may_meet, nearest, bye="before", bye_tiers=tiers)
         except NoPairingPossible:
