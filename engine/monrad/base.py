@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from ..model import Bye, Colour, Game, Result, Round, Settings, Tournament
 from ..pairing import NoPairingPossible, PairingError
 from .facts import Conventions, Facts, check_results_in, collect
-from .procedure import Plan, top_down
+from .procedure import CandidateFn, Plan, top_down
 
 __all__ = ["MonradSystem", "Context", "konrad_limit"]
 
@@ -174,6 +174,8 @@ class MonradSystem:
         return Round(round_no, tuple(games), byes)
 
     # --- shared helpers -----------------------------------------------------------------
-    def run(self, ctx: Context, can_meet, candidates, tiers) -> Plan:
+    def run(self, ctx: Context, can_meet: Callable[[int, int], bool], candidates: CandidateFn,
+            tiers: Sequence[Sequence[int]]) -> Plan:
+        """The top-down procedure (MON-3) over ``ctx.order`` with this system's bye mode."""
         return top_down(len(ctx.order), can_meet, candidates, bye=self.bye_mode,
                         bye_tiers=tiers)

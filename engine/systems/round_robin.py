@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..berger import berger_round, double_round_robin_round, rounds_in_cycle
-from ..model import Bye, Game, Result, Round, Tournament
+from ..model import Bye, Game, Round, Tournament
 from ..pairing import PairingError
 
 __all__ = ["RoundRobinSystem", "SYSTEM", "pairing_numbers", "schedule"]
