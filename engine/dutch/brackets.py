@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from ..matching import WeightedGraph, max_weight_matching
 from .criteria import Context, bye_candidate, field1_shift, first_weight, pair_weight
-from .entrants import Entrant
+from .entrants import Entrant, Float
 
 __all__ = ["NoLegalPairing", "pair_field", "BUFFER"]
 
@@ -113,10 +113,40 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
     Works on a window of the field first (fast); should the window's assumption
     fail (the rest cannot be completed), pairs again on the whole field (exact).
     """
+    quick = _blank_field(players, ctx)
+    if quick is not None:
+        return quick
     try:
         return _pair_field(players, ctx, BUFFER)
     except _WindowTooSmall:
         return _pair_field(players, ctx, None)
+
+
+def _blank_field(players: list[Entrant],
+                 ctx: Context) -> tuple[list[tuple[int, int]], int | None] | None:
+    """The pairing of a field without any history (a first round without
+    acceleration or forbidden pairs), or ``None``.
+
+    With one score group, no colour preferences, no floats and every pair allowed,
+    every criterion is met by every pairing, so the rules' order decides alone: the
+    lowest player gets the bye (C.5, all equal) and S1 meets S2 in order (3.x, no
+    exchanges, no transpositions) -- what the full procedure computes, at once.
+    """
+    if not players:
+        return [], None
+    s0 = players[0].score
+    for p in players:
+        if (p.score != s0 or p.colours or p.met or not p.bye_eligible
+                or p.floats != (Float.NONE, Float.NONE)):
+            return None
+    if ctx.forbidden:
+        nos = {p.start_no for p in players}
+        if any(pair <= nos for pair in ctx.forbidden):
+            return None
+    n = len(players)
+    bye = n - 1 if n % 2 else None
+    half = n // 2
+    return [(i, i + half) for i in range(half)], bye
 
 
 def _pair_field(players: list[Entrant], ctx: Context,
