@@ -151,6 +151,7 @@ class WorkbookBinding(Protocol):
         *,
         strict: bool = True,
         empty_fill: str = "FFF2CC",
+        error_message: str | None = None,
     ) -> None:
         """Make ``col`` in rows ``first_row..last_row`` the result cells of a round.
 
@@ -158,6 +159,8 @@ class WorkbookBinding(Protocol):
         lets other text through after a warning, for Othello disc scores such as
         ``40-24``) and highlights the cells with ``empty_fill`` while they are
         empty (conditional formatting), so a missing result is seen at a glance.
+        ``error_message`` is what Excel says to a value not in the list (in the
+        workbook's language; default: English).
         """
         ...
 

@@ -152,26 +152,58 @@ def pair_next_round(
     return JobReport(msg, target, written, backup, notes)
 
 
-def _complete_upto(cb: ClubBook) -> tuple[int, list[str]]:
+def _complete_upto(cb: ClubBook) -> tuple[int, list[tuple[int, int]]]:
     """The last round whose every result is in (pending games allowed where the
-    system allows them), and notes about rounds still open."""
+    system allows them), and ``(round, boards missing)`` for the first round still
+    open."""
     t = cb.tournament
     upto = 0
-    notes = []
+    open_rounds: list[tuple[int, int]] = []
     for rnd in t.rounds:
         missing = _missing_boards(cb, rnd)
         if missing:
-            notes.append(f"round {rnd.number}: results missing on {len(missing)} board(s)")
+            open_rounds.append((rnd.number, len(missing)))
             break
         upto = rnd.number
-    return upto, notes
+    return upto, open_rounds
+
+
+def _missing_notes(open_rounds: list[tuple[int, int]], lay: L.Layout | None = None) -> list[str]:
+    """``round 3: results missing on 2 board(s)``, in English for the command line and
+    the status bar or in the workbook's language (``lay``) for the sheet."""
+    if lay is None:
+        return [f"round {n}: results missing on {k} board(s)" for n, k in open_rounds]
+    return [lay.text("results_missing", n=n, k=k) for n, k in open_rounds]
+
+
+def _value_cells(values: list[object], lang: str) -> list[object]:
+    """One tie-break column as cells: halves as the points are (``1½`` in Nordic
+    workbooks) when every value is whole or half, else numbers (``1.25``)."""
+    fractions = [v for v in values if isinstance(v, (Fraction, int)) and not isinstance(v, bool)]
+    halves = all(Fraction(v).denominator in (1, 2) for v in fractions)
+    out: list[object] = []
+    for v in values:
+        if v is None:
+            out.append(None)
+        elif isinstance(v, tuple):
+            from ..engine.standings import format_value
+
+            out.append(format_value(v))
+        elif isinstance(v, (Fraction, int)):
+            f = Fraction(v)
+            out.append(L.points_cell(f, lang) if halves else points_value(f))
+        else:
+            out.append(v)
+    return out
 
 
 def standings_table(t: Tournament, upto: int, lay: L.Layout) -> tuple[list[str], list[list], str | None]:
     """(header, rows, note) of the standings after round ``upto``.
 
     Uses :func:`monrad.engine.standings.standings` with the Settings tie-breaks (or
-    the system's own); if that module is unavailable, points only, with a note.
+    the system's own); if that module is unavailable, points only, with a note (in
+    the workbook's language).  Points are cells of :func:`monrad.addin.layout.points_cell`
+    (``1½`` in Nordic workbooks).
     """
     club = {p.start_no: p.club for p in t.players}
     rating = {p.start_no: p.rating or None for p in t.players}
@@ -189,46 +221,53 @@ def standings_table(t: Tournament, upto: int, lay: L.Layout) -> tuple[list[str],
         for i, p in enumerate(order, 1):
             if scores[p] != prev:
                 rank, prev = i, scores[p]
-            rows.append([rank, p, t.player(p).name, club[p], rating[p], points_value(scores[p])])
-        return base, rows, "tie-breaks unavailable: points only"
+            rows.append([rank, p, t.player(p).name, club[p], rating[p],
+                         L.points_cell(scores[p], lay.lang)])
+        return base, rows, lay.text("points_only")
     table = standings(t, list(t.settings.tiebreaks) or None, upto=upto)
-    dict_rows = table.as_rows()
-    codes = [k for k in (dict_rows[0] if dict_rows else {}) if k not in
-             ("rank", "start_no", "name", "points")]
+    codes = list(table.shown)
+    columns = [_value_cells([r.values.get(c) for r in table.rows], lay.lang) for c in codes]
     rows = []
-    for r in dict_rows:
-        p = int(r["start_no"])  # type: ignore[arg-type]
-        pts = r["points"]
-        if isinstance(pts, Fraction):
-            pts = points_value(pts)
-        vals = [r[c] for c in codes]
-        vals = [points_value(v) if isinstance(v, Fraction) else v for v in vals]
-        rows.append([r["rank"], p, r["name"], club[p], rating[p], pts, *vals])
+    for i, r in enumerate(table.rows):
+        rows.append([r.rank, r.start_no, r.name, club[r.start_no], rating[r.start_no],
+                     L.points_cell(r.points, lay.lang), *(col[i] for col in columns)])
     return base + codes, rows, None
 
 
 def _standings_title(t: Tournament, lay: L.Layout, upto: int) -> str:
-    title = lay.standings_title.format(n=upto)
+    title = lay.standings_heading(upto)
     return f"{t.info['name']} - {title}" if t.info.get("name") else title
 
 
+def _legend(lay: L.Layout, codes: list[str]) -> list[tuple[str, str]]:
+    """(code, name) for every tie-break column that has a name in the legend."""
+    out = []
+    for code in codes:
+        name = lay.tiebreak_name(code)
+        if name is not None:
+            out.append((code, name))
+    return out
+
+
 def _write_standings(book: WorkbookBinding, cb: ClubBook) -> tuple[str | None, list[str]]:
-    """Rewrite the Standings sheet; returns (the table's own note, open-round notes)."""
-    upto, missing = _complete_upto(cb)
+    """Rewrite the Standings sheet; returns (the table's own note, open-round notes),
+    in English for the report (the sheet gets them in its own language)."""
+    upto, open_rounds = _complete_upto(cb)
     t = cb.tournament
+    lay = cb.layout
     if upto == 0:  # nothing to rank yet: the roster in start-number order
-        lay = cb.layout
         header = [lay.standings_rank, L.PLAYER_COLUMNS["start_no"][lay.lang],
                   L.PLAYER_COLUMNS["name"][lay.lang], L.PLAYER_COLUMNS["club"][lay.lang],
                   L.PLAYER_COLUMNS["rating"][lay.lang], lay.standings_points]
         rows = [[None, p.start_no, p.name, p.club, p.rating or None, 0] for p in t.players]
         write_standings(book, lay, _standings_title(t, lay, 0), header, rows)
-        return None, missing
-    header, rows, note = standings_table(t, upto, cb.layout)
-    title = _standings_title(t, cb.layout, upto)
-    notes = ([note] if note else []) + missing
-    write_standings(book, cb.layout, title, header, rows, "; ".join(notes) or None)
-    return note, missing
+        return None, _missing_notes(open_rounds)
+    header, rows, note = standings_table(t, upto, lay)
+    title = _standings_title(t, lay, upto)
+    notes = ([note] if note else []) + _missing_notes(open_rounds, lay)
+    write_standings(book, lay, title, header, rows, "; ".join(notes) or None,
+                    legend=_legend(lay, list(header[6:])))
+    return ("tie-breaks unavailable: points only" if note else None), _missing_notes(open_rounds)
 
 
 def update_standings(book: WorkbookBinding, *, save: bool = True) -> JobReport:

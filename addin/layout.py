@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 __all__ = [
     "LANGS",
@@ -44,6 +45,11 @@ __all__ = [
     "SETTINGS_FIRST_ROW",
     "CHESS_RESULTS",
     "POSTPONE_SYSTEMS",
+    "TEXTS",
+    "TIEBREAK_NAMES",
+    "points_cell",
+    "points_from_cell",
+    "halves_text",
 ]
 
 LANGS = ("en", "no", "sv", "da")
@@ -140,6 +146,136 @@ POSTPONE_SYSTEMS = frozenset({"nsf", "ssf", "dsu"})
 OTHELLO_SYSTEMS = frozenset({"othello", "othello-swiss", "othello_swiss"})
 
 
+#: Every other text the tool writes into a workbook, per language (``str.format``
+#: patterns).  Messages printed by the command line stay English.
+TEXTS: dict[str, dict[str, str]] = {
+    "no_rounds": {"en": "Standings: no rounds played yet",
+                  "no": "Tabell: ingen runder spilt ennå",
+                  "sv": "Ställning: inga ronder spelade ännu",
+                  "da": "Stilling: ingen runder spillet endnu"},
+    "results_missing": {"en": "Round {n}: results missing on {k} board(s)",
+                        "no": "Runde {n}: resultat mangler på {k} bord",
+                        "sv": "Rond {n}: resultat saknas på {k} bord",
+                        "da": "Runde {n}: resultat mangler på {k} bord"},
+    "points_only": {"en": "Tie-breaks unavailable: points only",
+                    "no": "Korreksjoner utilgjengelige: bare poeng",
+                    "sv": "Särskiljning ej tillgänglig: bara poäng",
+                    "da": "Korrektioner ikke tilgængelige: kun point"},
+    "legend": {"en": "Tie-breaks", "no": "Korreksjoner", "sv": "Särskiljning",
+               "da": "Korrektioner"},
+    "pick_result": {"en": "Pick a result from the list", "no": "Velg et resultat fra listen",
+                    "sv": "Välj ett resultat i listan", "da": "Vælg et resultat fra listen"},
+    "not_listed": {"en": "Not one of the listed results", "no": "Ikke et av resultatene i listen",
+                   "sv": "Inte ett av resultaten i listan",
+                   "da": "Ikke et af resultaterne på listen"},
+}
+
+#: Short names of the tie-break codes for the legend under the standings (NSF-13B,
+#: SSF-10, DSU, OTH-7/8 and FIDE C.07 codes; ``/Cn``, ``/Mn``, ``/Ln`` in
+#: :data:`TIEBREAK_MODIFIERS`).
+TIEBREAK_NAMES: dict[str, dict[str, str]] = {
+    "PTS": {"en": "Points", "no": "Poeng", "sv": "Poäng", "da": "Point"},
+    "BH": {"en": "Buchholz", "no": "Buchholz", "sv": "Buchholz", "da": "Buchholz"},
+    "SB": {"en": "Sonneborn-Berger", "no": "Sonneborn-Berger", "sv": "Sonneborn-Berger",
+           "da": "Sonneborn-Berger"},
+    "PS": {"en": "Progressive score", "no": "Progressiv poengsum", "sv": "Progressiv poäng",
+           "da": "Progressiv score"},
+    "KS": {"en": "Koya", "no": "Koya", "sv": "Koya", "da": "Koya"},
+    "DE": {"en": "Direct encounter", "no": "Innbyrdes oppgjør", "sv": "Inbördes resultat",
+           "da": "Indbyrdes opgør"},
+    "WIN": {"en": "Rounds won (byes and walkovers too)",
+            "no": "Vunne runder (også fri og w.o.)",
+            "sv": "Vunna ronder (även frirond och w.o.)",
+            "da": "Vundne runder (også oversidder og w.o.)"},
+    "WON": {"en": "Games won over the board", "no": "Vunne partier", "sv": "Antal vinster",
+            "da": "Vundne partier"},
+    "BPG": {"en": "Games with Black", "no": "Partier med svart", "sv": "Partier med svart",
+            "da": "Partier med sort"},
+    "BWG": {"en": "Games won with Black", "no": "Seire med svart", "sv": "Vinster med svart",
+            "da": "Gevinster med sort"},
+    "ARO": {"en": "Average rating of opponents", "no": "Motstandernes snittrating",
+            "sv": "Motståndarnas medelrating", "da": "Modstandernes gennemsnitsrating"},
+    "TPR": {"en": "Performance rating", "no": "Prestasjonsrating", "sv": "Prestationsrating",
+            "da": "Præstationsrating"},
+    "QP": {"en": "Quality points (opponents' scores)",
+           "no": "Kvalitetspoeng (motstandernes poeng)",
+           "sv": "Kvalitetspoäng (motståndarnas poäng)",
+           "da": "Korrektion (modstandernes point)"},
+    "NSF-QP": {"en": "Quality points, lowest struck (NSF)",
+               "no": "Kvalitetspoeng, de laveste strøket (NSF)",
+               "sv": "Kvalitetspoäng, de lägsta strukna (NSF)",
+               "da": "Kvalitetspoint, de laveste strøget (NSF)"},
+    "NSF-AB": {"en": "Struck scores added back", "no": "Strøkne poeng lagt til igjen",
+               "sv": "Strukna poäng tillagda igen", "da": "Strøgne point lagt til igen"},
+    "MSB": {"en": "Sonneborn-Berger (Monrad card)", "no": "Sonneborn-Berger (Monradkort)",
+            "sv": "Sonneborn-Berger (Monradkort)", "da": "Sonneborn-Berger (Monradkort)"},
+    "MBQ": {"en": "Brightwell quotient (MBQ)", "no": "Brightwell-kvotient (MBQ)",
+            "sv": "Brightwell-kvot (MBQ)", "da": "Brightwell-kvotient (MBQ)"},
+    "BQ": {"en": "Brightwell quotient", "no": "Brightwell-kvotient", "sv": "Brightwell-kvot",
+           "da": "Brightwell-kvotient"},
+    "DISCS": {"en": "Discs", "no": "Brikker", "sv": "Brickor", "da": "Brikker"},
+    "LOT": {"en": "Drawing of lots", "no": "Loddtrekning", "sv": "Lottning",
+            "da": "Lodtrækning"},
+}
+
+#: ``/C2``, ``/M1``, ``/L60`` in words (``{n}`` the number).
+TIEBREAK_MODIFIERS: dict[str, dict[str, str]] = {
+    "C": {"en": "lowest {n} cut", "no": "{n} laveste strøket", "sv": "{n} lägsta strukna",
+          "da": "{n} laveste strøget"},
+    "M": {"en": "lowest and highest {n} cut", "no": "{n} laveste og høyeste strøket",
+          "sv": "{n} lägsta och högsta strukna", "da": "{n} laveste og højeste strøget"},
+    "L": {"en": "limit {n} %", "no": "grense {n} %", "sv": "gräns {n} %", "da": "grænse {n} %"},
+}
+
+#: Languages that write half points with the ``½`` sign (``1½``).
+HALF_SIGN_LANGS = frozenset({"no", "sv", "da"})
+
+
+def halves_text(value: Fraction) -> str:
+    """A whole or half score as a chess player writes it: ``1½``, ``½``, ``-1½``, ``3``.
+
+    >>> halves_text(Fraction(3, 2)), halves_text(Fraction(1, 2)), halves_text(Fraction(4))
+    ('1½', '½', '4')
+    """
+    if value.denominator not in (1, 2):
+        raise ValueError(f"{value} is not a whole or half number")
+    sign = "-" if value < 0 else ""
+    whole, half = divmod(abs(value), 1)
+    return f"{sign}{int(whole) if whole or not half else ''}{'½' if half else ''}"
+
+
+def points_cell(value: Fraction, lang: str) -> int | float | str:
+    """A score for a cell (decision, docs/workbook.md "Points"): whole numbers stay
+    numbers; a half is ``1½`` text in Nordic workbooks (no number format can show the
+    ``½`` sign), ``1.5`` a number in English ones."""
+    if value.denominator == 1:
+        return int(value)
+    if lang in HALF_SIGN_LANGS and value.denominator == 2:
+        return halves_text(value)
+    return float(value)
+
+
+def points_from_cell(value: object) -> Fraction | None:
+    """A score cell read back: ``2``, ``1.5``, ``"1½"``, ``"½"``, ``"1,5"`` ->
+    :class:`~fractions.Fraction`; ``None`` for an empty cell.
+
+    >>> points_from_cell("1½"), points_from_cell(2), points_from_cell("½")
+    (Fraction(3, 2), Fraction(2, 1), Fraction(1, 2))
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return Fraction(value)
+    text = str(value).strip().replace(",", ".")
+    half = text.endswith("½")
+    whole = text[:-1] if half else text
+    if whole in ("", "-"):
+        whole += "0"
+    number = Fraction(whole)
+    return number + (Fraction(-1, 2) if number < 0 or whole.startswith("-") else Fraction(1, 2)) \
+        if half else number
+
+
 @dataclass(frozen=True)
 class Layout:
     """Names and words of the workbook in one language."""
@@ -181,6 +317,30 @@ class Layout:
 
     def player_header(self, key: str) -> str:
         return PLAYER_COLUMNS[key][self.lang]
+
+    def text(self, key: str, **values: object) -> str:
+        """A text of :data:`TEXTS` in this layout's language, filled in."""
+        return TEXTS[key][self.lang].format(**values)
+
+    def standings_heading(self, upto: int) -> str:
+        """``Standings after round 3``; before any round is complete: ``Standings: no
+        rounds played yet``."""
+        return self.standings_title.format(n=upto) if upto else self.text("no_rounds")
+
+    def tiebreak_name(self, code: str) -> str | None:
+        """The legend's words for a tie-break code (``BH/C1`` -> ``Buchholz, lowest 1
+        cut``), ``None`` for a code without a name here."""
+        base, *mods = code.strip().upper().split("/")
+        names = TIEBREAK_NAMES.get(base)
+        if names is None:
+            return None
+        words = [names[self.lang]]
+        for m in mods:
+            found = re.fullmatch(r"([CML])(\d+)", m)
+            if found is None:
+                return None
+            words.append(TIEBREAK_MODIFIERS[found.group(1)][self.lang].format(n=found.group(2)))
+        return ", ".join(words)
 
     def round_headers(self, othello: bool = False) -> list[str]:
         heads = []

@@ -86,6 +86,20 @@ def read_roster_csv(path: str | Path) -> list[Player]:
                        ReadOptions(name_order="keep"), source=str(p))
 
 
+#: Players columns' widths in characters (widened by :func:`header_width` to fit the
+#: header's longest word).
+_PLAYER_WIDTHS = {"start_no": 6, "name": 28, "club": 20, "rating": 8, "fide_id": 11,
+                  "national_id": 10, "birth": 12, "sex": 6, "title": 6, "federation": 9,
+                  "withdrawn_after": 12, "entered_at": 12}
+
+
+def header_width(header: str, width: float) -> float:
+    """``width``, widened so that a bold header wraps between words, never inside one
+    (``Federation`` in a 9-character column would break as ``Federatio`` / ``n``)."""
+    longest = max((len(word) for word in header.split()), default=0)
+    return max(width, round(longest * 1.2 + 2, 1))
+
+
 def _header_style(ws, row: int, ncols: int) -> None:
     for c in range(1, ncols + 1):
         cell = ws.cell(row, c)
@@ -179,13 +193,19 @@ def build_book(
             v = getattr(p, k)
             row.append(v if v not in ("", 0, None) else None)
         wp.append(row)
-    widths = {"start_no": 6, "name": 28, "club": 20, "rating": 8, "fide_id": 11,
-              "national_id": 10, "birth": 12, "sex": 6, "title": 6, "federation": 9,
-              "withdrawn_after": 12, "entered_at": 12}
     from .binding import col_letter
 
     for i, k in enumerate(keys, 1):
-        wp.column_dimensions[col_letter(i)].width = widths[k]
+        wp.column_dimensions[col_letter(i)].width = header_width(lay.player_header(k),
+                                                                 _PLAYER_WIDTHS[k])
+    # numbers centred, so the start number does not run into the name beside it
+    centred = Alignment(horizontal="center")
+    for k in ("start_no", "rating", "sex", "title", "federation", "withdrawn_after",
+              "entered_at"):
+        letter = col_letter(keys.index(k) + 1)
+        wp.column_dimensions[letter].alignment = centred
+        for cell in wp[letter][1:]:
+            cell.alignment = centred
     wp.row_dimensions[1].height = 30
     wp.freeze_panes = "C2"
     wp.print_title_rows = "1:1"
@@ -201,7 +221,7 @@ def build_book(
 
     header = [lay.standings_rank, lay.player_header("start_no"), lay.player_header("name"),
               lay.player_header("club"), lay.player_header("rating"), lay.standings_points]
-    title = lay.standings_title.format(n=0)
+    title = lay.standings_heading(0)
     if name:
         title = f"{name} - {title}"
     write_standings(book, lay, title, header, [])

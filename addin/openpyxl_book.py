@@ -220,6 +220,7 @@ class OpenpyxlBook:
         *,
         strict: bool = True,
         empty_fill: str = "FFF2CC",
+        error_message: str | None = None,
     ) -> None:
         ws = self._ws(sheet)
         if last_row < first_row:
@@ -234,7 +235,8 @@ class OpenpyxlBook:
             allow_blank=True,
             errorStyle="stop" if strict else "warning",
             showErrorMessage=True,
-            error="Pick a result from the list" if strict else "Not one of the listed results",
+            error=error_message or (
+                "Pick a result from the list" if strict else "Not one of the listed results"),
             errorTitle="monrad",
         )
         dv.add(ref)

@@ -259,6 +259,7 @@ class XlwingsBook:
         *,
         strict: bool = True,
         empty_fill: str = "FFF2CC",
+        error_message: str | None = None,
     ) -> None:
         """Drop-down and "highlight while empty" (Windows; see the module doc).
 
@@ -286,7 +287,7 @@ class XlwingsBook:
         validation.InCellDropdown = True
         validation.ShowError = True
         validation.ErrorTitle = "monrad"
-        validation.ErrorMessage = (
+        validation.ErrorMessage = error_message or (
             "Pick a result from the list" if strict else "Not one of the listed results"
         )
         condition = rng.api.FormatConditions.Add(_XL_BLANKS_CONDITION)

@@ -302,7 +302,9 @@ def round_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[CellValue]
     """The board and bye rows of a round's sheet (below the two title rows).
 
     Chess rows read White - Black; Othello rows Black - White, with Black's discs
-    first (OTH-5, OTH-6), while the model keeps chess colours."""
+    first (OTH-5, OTH-6), while the model keeps chess colours.  Scores are cells of
+    :func:`monrad.addin.layout.points_cell` (``1½`` in Nordic workbooks); a bye's
+    points are text in its result cell (read back by :func:`_bye_kind`)."""
     before = t.scores(rnd.number - 1)
     othello = L.is_othello(t.settings.system)
     rows: list[list[CellValue]] = []
@@ -318,15 +320,15 @@ def round_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[CellValue]
                 res = format_result(g.white_result, g.black_result, g.white_discs,
                                     g.black_discs, lay.postponed)
         rows.append([
-            board, first, t.player(first).name, points_value(before[first]),
-            res or None, points_value(before[second]), second, t.player(second).name,
+            board, first, t.player(first).name, L.points_cell(before[first], lay.lang),
+            res or None, L.points_cell(before[second], lay.lang), second, t.player(second).name,
         ])
     for b in rnd.byes:
         if b.result is Result.ABSENT:
             continue
-        pts = points_value(t.settings.scoring.points(b.result))
-        rows.append([None, b.player, t.player(b.player).name, points_value(before[b.player]),
-                     f"{pts}", None, None, lay.bye])
+        pts = L.points_cell(t.settings.scoring.points(b.result), lay.lang)
+        rows.append([None, b.player, t.player(b.player).name,
+                     L.points_cell(before[b.player], lay.lang), f"{pts}", None, None, lay.bye])
     return rows
 
 
@@ -361,7 +363,8 @@ def write_round(
         if t.settings.system in L.POSTPONE_SYSTEMS:
             choices.append(lay.postponed)
         book.set_result_cells(name, L.ROUND_FIRST_ROW, L.RESULT_COL,
-                              L.ROUND_FIRST_ROW + nboards - 1, choices, strict=not othello)
+                              L.ROUND_FIRST_ROW + nboards - 1, choices, strict=not othello,
+                              error_message=lay.text("not_listed" if othello else "pick_result"))
     book.set_column_widths(name, {1: 7, 2: 6, 3: 28, 4: 6, 5: 10, 6: 6, 7: 6, 8: 28})
     book.set_print_layout(name, L.ROUND_TITLE_ROWS)
     return name
@@ -374,28 +377,48 @@ def write_standings(
     header: Sequence[str],
     rows: Sequence[Sequence[CellValue]],
     note: str | None = None,
+    legend: Sequence[tuple[str, str]] = (),
 ) -> None:
-    """Rewrite the Standings sheet (the tool's as a whole): title, header, rows."""
+    """Rewrite the Standings sheet (the tool's as a whole): title, header, rows, then
+    the note (which round still lacks results) and the legend of the tie-break codes
+    (``code`` in column A, its name in column C), all in the layout's language.
+
+    Rank, number, points and tie-breaks are centred, name and club left-aligned, so a
+    number never runs into a name."""
     sheet = lay.standings_sheet
     if sheet not in book.sheet_names():
         book.add_sheet(sheet)
     last_row, last_col = book.used_size(sheet)
+    width = max(last_col, len(header), 3)
     if last_row:
-        book.clear_range(sheet, 1, 1, last_row, max(last_col, len(header)))
-        book.style_range(sheet, 2, 1, max(last_row, 2), max(last_col, len(header)),
-                         bold=False, border=False)
+        book.clear_range(sheet, 1, 1, last_row, width)
+        book.style_range(sheet, 2, 1, max(last_row, 2), width, bold=False, border=False)
     book.write_range(sheet, 1, 1, [[title]])
     book.style_range(sheet, 1, 1, 1, 1, bold=True)
     book.write_range(sheet, 2, 1, [list(header)])
     book.style_range(sheet, 2, 1, 2, len(header), bold=True, fill="D9E1F2", border=True,
                      align="center")
+    first = L.STANDINGS_FIRST_ROW
     if rows:
-        book.write_range(sheet, L.STANDINGS_FIRST_ROW, 1, [list(r) for r in rows])
-        book.style_range(sheet, L.STANDINGS_FIRST_ROW, 1,
-                         L.STANDINGS_FIRST_ROW + len(rows) - 1, len(header), border=True)
+        last = first + len(rows) - 1
+        book.write_range(sheet, first, 1, [list(r) for r in rows])
+        book.style_range(sheet, first, 1, last, len(header), border=True)
+        book.style_range(sheet, first, 1, last, 2, align="center")
+        book.style_range(sheet, first, 3, last, 4, align="left")
+        if len(header) > 4:
+            book.style_range(sheet, first, 5, last, len(header), align="center")
+    row = first + len(rows) + 1
     if note:
-        book.write_range(sheet, L.STANDINGS_FIRST_ROW + len(rows) + 1, 1, [[note]])
-    widths = {1: 6, 2: 6, 3: 28, 4: 18, 5: 8}
-    widths.update({c: 9 for c in range(6, len(header) + 1)})
+        book.write_range(sheet, row, 1, [[note]])
+        book.style_range(sheet, row, 1, row, 1, align="left")
+        row += 2
+    if legend:
+        book.write_range(sheet, row, 1, [[lay.text("legend")]])
+        book.style_range(sheet, row, 1, row, 1, bold=True, align="left")
+        lines = [[code, None, name] for code, name in legend]
+        book.write_range(sheet, row + 1, 1, lines)
+        book.style_range(sheet, row + 1, 1, row + len(lines), 3, align="left")
+    widths = {1: 7, 2: 6, 3: 28, 4: 18, 5: 8}
+    widths.update({c: max(9, len(str(header[c - 1])) + 3) for c in range(6, len(header) + 1)})
     book.set_column_widths(sheet, widths)
     book.set_print_layout(sheet, 2)
