@@ -10,7 +10,9 @@
 Every file is built through :func:`monrad.addin.new_workbook.build_book`, the code
 behind ``monrad new``, and re-packed with fixed zip timestamps, so the output is
 byte-for-byte reproducible: ``python templates/build_templates.py``.  The
-macro-enabled ``club-<lang>.xlsm`` are built from these by ``build_xlsm.py``.
+macro-enabled ``club-<lang>.xlsm`` are built in the same run from the same bytes
+(:func:`monrad.templates.build_xlsm.make_xlsm`: VBA module and ribbon added), so
+they can never go stale; ``build_xlsm.py`` alone rebuilds only them.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ try:  # run as a script from a checkout, or imported as monrad.templates.build_t
     from monrad.addin.layout import LANGS
     from monrad.addin.new_workbook import build_book
     from monrad.engine.model import Player
+    from monrad.templates.build_xlsm import make_xlsm
 except ImportError:  # pragma: no cover - only without an installed monrad
     sys.exit("build_templates: install monrad first (pip install -e .)")
 
@@ -90,14 +93,19 @@ def _bytes_of(book) -> bytes:
 
 
 def build_all(out: Path = HERE) -> list[Path]:
-    """Write the four language templates and the example; return their paths."""
+    """Write the four language templates (``.xlsx`` and, from the same bytes, the
+    macro-enabled ``.xlsm`` of :func:`monrad.templates.build_xlsm.make_xlsm`, so the
+    two can never disagree) and the example; return their paths."""
     written = []
     for lang in LANGS:
         path = out / f"club-{lang}.xlsx"
         book = build_book(path, TEMPLATE_SYSTEMS[lang], 7, (), lang,
                           name=TEMPLATE_NAMES[lang], seed=None, draw_seed=False, fixed_time=True)
-        path.write_bytes(_bytes_of(book))
-        written.append(path)
+        data = _bytes_of(book)
+        path.write_bytes(data)
+        macro = out / f"club-{lang}.xlsm"
+        macro.write_bytes(make_xlsm(data, lang))
+        written += [path, macro]
     path = out / "example-club.xlsx"
     book = build_book(path, "nsf", 7, example_players(), "no",
                       name="Klubbmesterskap 2025", seed=2025, fixed_time=True)

@@ -111,9 +111,15 @@ def test_language_templates_are_shipped_and_readable(lang: str):
 
 
 def test_templates_are_rebuilt_byte_for_byte(tmp_path: Path):
+    """Every committed template, the macro-enabled ones included, is what a fresh
+    ``python templates/build_templates.py`` writes."""
     from monrad.templates.build_templates import build_all
 
-    for path in build_all(tmp_path):
+    built = build_all(tmp_path)
+    assert {p.name for p in built} == {
+        *(f"club-{lang}.{ext}" for lang in L.LANGS for ext in ("xlsx", "xlsm")),
+        "example-club.xlsx"}
+    for path in built:
         assert path.read_bytes() == (TEMPLATES / path.name).read_bytes(), (
             f"{path.name} differs from the committed template; rerun build_templates.py")
 

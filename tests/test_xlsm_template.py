@@ -183,3 +183,10 @@ def test_saving_a_tournament_as_xlsm_is_macro_enabled(tmp_path: Path) -> None:
 
     path = save(load(REPO / "examples" / "club.trf"), tmp_path / "club.xlsm")
     _assert_real_xlsm(path, "en")
+
+
+@pytest.mark.parametrize("lang", build_xlsm.LANGS)
+def test_shipped_xlsm_is_the_shipped_xlsx_plus_vba(lang: str) -> None:
+    """The committed .xlsm is exactly make_xlsm(committed .xlsx): never stale."""
+    xlsx = (REPO / "templates" / f"club-{lang}.xlsx").read_bytes()
+    assert (REPO / "templates" / f"club-{lang}.xlsm").read_bytes() == build_xlsm.make_xlsm(xlsx, lang)
