@@ -79,22 +79,27 @@ def test_console_script_is_installed() -> None:
 
 
 # ---------------------------------------------------------------------- pair contract
-ORACLE_REPLAYS = [
+ORACLE_REPLAYS = [  # round k + 1 of each has announced absences (H, Z) but the last
     ("dutch/dutch_n0008_r06_s5111_ff-zb-hb.trf", 3),
-    ("dutch/dutch_n0009_r07_s5108_ff-zb-hb.trf", 4),
+    ("dutch/dutch_n0009_r07_s5108_ff-zb-hb.trf", 3),
+    ("dutch/dutch_n0011_r05_s5109_ff-zb-hb.trf", 1),
     ("dutch/dutch_n0007_r05_s5101.trf", 0),
 ]
 
 
+@pytest.mark.parametrize("version", ["16", "2026"])
 @pytest.mark.parametrize("name,k", ORACLE_REPLAYS)
-def test_pair_format_pairs_contract(capsys, tmp_path: Path, name: str, k: int) -> None:
+def test_pair_format_pairs_contract(capsys, tmp_path: Path, name: str, k: int, version: str) -> None:
     """One line per board in board order, WHITE BLACK, the bye as 'N 0', nothing else;
-    players announced absent (H/Z/F) are not paired."""
+    players announced absent (TRF-16: H/Z in the round's column; TRF-2026: record 240)
+    are not paired."""
     src = ORACLE / name
     if not src.exists():
         pytest.skip(f"{src} missing")
     f = tmp_path / "t.trf"
-    full = replay_file(src, k, f)
+    full = replay_file(src, k, f, version)
+    if k and version == "2026":
+        assert "\n240 " in f.read_text().replace("\r\n", "\n")
     before = f.read_bytes()
     code, out, err = run(capsys, "pair", f, "--dry-run", "--format", "pairs")
     assert code == 0, err
