@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
+from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Scoring, Settings, Tournament
 from .errors import MAX_INPUT_BYTES, InputError
 
 __all__ = [
@@ -427,6 +427,7 @@ def read_klubtur_book(book, *, warnings: list[str] | None = None) -> list[Klubtu
 
 # ------------------------------------------------------------------ writing
 _WRITE_RESULT = {Fraction(1): "1", Fraction(0): "0", Fraction(1, 2): "0.5"}
+_CLASSIC = Scoring.classic()
 
 
 def write_klubtur(groups: Sequence[KlubturGroup] | Tournament, *, title: str | None = None,
@@ -475,7 +476,7 @@ def write_klubtur(groups: Sequence[KlubturGroup] | Tournament, *, title: str | N
                     elif not res.is_finished:
                         text = "-1"
                     else:
-                        text = _WRITE_RESULT[t.settings.scoring.__class__().points(res)]
+                        text = _WRITE_RESULT[_CLASSIC.points(res)]  # 1 / 0.5 / 0 whatever the scoring
                     row += [f"{letter}{e.opponent(p.start_no):0{width}d}", text]
             row.append(_fmt(t.score(p.start_no)))
             w.writerow(row)
