@@ -27,6 +27,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..converters.atomic import atomic_write
+
 __all__ = ["install_addin", "AddinInstallError", "update_config"]
 
 Runner = Callable[[Sequence[str]], "subprocess.CompletedProcess[str]"]
@@ -57,9 +59,7 @@ def update_config(path: Path, values: dict[str, str]) -> None:
     writer = csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator="\n")
     writer.writerows(rows)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(out.getvalue(), encoding="utf-8")
-    tmp.replace(path)
+    atomic_write(path, out.getvalue().encode("utf-8"))
 
 
 def install_addin(

@@ -29,6 +29,7 @@ try:  # run as a script from a checkout, or imported as monrad.templates.build_t
     from monrad.addin.layout import LANGS
     from monrad.addin.new_workbook import build_book
     from monrad.engine.model import Player
+    from monrad.converters.atomic import atomic_write
     from monrad.templates.build_xlsm import make_xlsm
 except ImportError:  # pragma: no cover - only without an installed monrad
     sys.exit("build_templates: install monrad first (pip install -e .)")
@@ -102,14 +103,14 @@ def build_all(out: Path = HERE) -> list[Path]:
         book = build_book(path, TEMPLATE_SYSTEMS[lang], 7, (), lang,
                           name=TEMPLATE_NAMES[lang], seed=None, draw_seed=False, fixed_time=True)
         data = _bytes_of(book)
-        path.write_bytes(data)
+        atomic_write(path, data)
         macro = out / f"club-{lang}.xlsm"
-        macro.write_bytes(make_xlsm(data, lang))
+        atomic_write(macro, make_xlsm(data, lang))
         written += [path, macro]
     path = out / "example-club.xlsx"
     book = build_book(path, "nsf", 7, example_players(), "no",
                       name="Klubbmesterskap 2025", seed=2025, fixed_time=True)
-    path.write_bytes(_bytes_of(book))
+    atomic_write(path, _bytes_of(book))
     written.append(path)
     return written
 

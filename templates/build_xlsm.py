@@ -41,6 +41,7 @@ import zipfile
 from pathlib import Path
 
 try:  # run as a script from a checkout, or imported as monrad.templates.build_xlsm
+    from monrad.converters.atomic import atomic_write
     from monrad.addin.vba.project import (
         WORKBOOK_BASE,
         WORKSHEET_BASE,
@@ -262,8 +263,6 @@ def write_xlsm(workbook, path: str | Path, lang: str) -> Path:
     folder, then replace; the file keeps its permissions), so no half-written
     file is ever left.
     """
-    from monrad.converters.atomic import atomic_write
-
     return atomic_write(path, xlsm_bytes(workbook, lang))
 
 
@@ -300,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"build_xlsm: {origin}: {exc}", file=sys.stderr)
             return 1
         target = args.out / f"club-{lang}.xlsm"
-        target.write_bytes(data)
+        atomic_write(target, data)
         print(f"{target}: {len(data)} bytes, from {origin}")
     return 0
 

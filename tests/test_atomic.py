@@ -76,6 +76,18 @@ def _fide_report(path: Path) -> None:
     write_fide_report("012 Mode test\n", path)
 
 
+def _xlwings_config(path: Path) -> None:
+    from monrad.addin.install import update_config
+
+    update_config(path, {"INTERPRETER_WIN": "python.exe"})
+
+
+def _build_templates(path: Path) -> None:
+    from monrad.templates.build_templates import build_all
+
+    build_all(path.parent)
+
+
 SAVERS: dict[str, tuple[str, Callable[[Path], None]]] = {
     "workbook save": ("club.xlsx", _save_workbook),
     "workbook save_as": ("club.xlsx", _save_as),
@@ -85,6 +97,8 @@ SAVERS: dict[str, tuple[str, Callable[[Path], None]]] = {
     "converters.save xlsx": ("t.xlsx", _converters_save),
     "save_wof": ("t.elo", _save_wof),
     "fide report": ("report.trf", _fide_report),
+    "xlwings config": ("xlwings.conf", _xlwings_config),
+    "build_templates": ("club-no.xlsm", _build_templates),
 }
 
 
