@@ -124,6 +124,10 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
     (``1-0 WO``); postponed/adjourned words (``utsatt``, ``postponed``, ``*`` ...);
     with ``othello=True`` disc scores such as ``40-24`` (and ``32-32``).
 
+    **Decision:** ``1-0`` and ``0-1`` stay chess-style results (winner known, no disc
+    count) even with ``othello=True``: a finished Othello game's discs add up to 64
+    (OTH-6), so a disc count of 1-0 cannot be meant.
+
     Raises :class:`NotationError` for anything else.
     """
     if text is None:
