@@ -69,6 +69,10 @@ class WeightedGraph:
         """True when ``v`` has an edge to a vertex numbered ``cut`` or more."""
         return any(u >= cut for u in self._adj[v])
 
+    def has_edge_within(self, v: int, lo: int, hi: int) -> bool:
+        """True when ``v`` has an edge to a vertex numbered ``lo .. hi - 1``."""
+        return any(lo <= u < hi for u in self._adj[v])
+
     def active(self, v: int) -> bool:
         return self._active[v]
 

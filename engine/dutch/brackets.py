@@ -59,11 +59,15 @@ class _Solver:
         self.top = field1_shift(ctx)
         self.half = [(2 * (not bye_candidate(p, ctx)) + 1) << self.top for p in players]
         self.cut = len(players)
+        self.below = 0
 
-    def window(self, cut: int) -> None:
-        """Keep the vertices below ``cut``; every kept vertex with an allowed
-        partner beyond ``cut`` gets a stand-in partner."""
+    def window(self, cut: int, below: int) -> None:
+        """Keep the vertices below ``cut``.  A kept vertex from ``below`` on (the
+        next score group and the buffer) with an allowed partner beyond ``cut`` gets a
+        stand-in partner; so does a bracket player whose only way down is beyond
+        ``cut``."""
         self.cut = cut
+        self.below = below
 
     def solve(self, extra: dict[tuple[int, int], int] | None = None, bits: int = 0) -> list[int]:
         g = self.g
@@ -81,7 +85,9 @@ class _Solver:
         size = n
         if not full:
             for v in range(self.cut):
-                if g.active(v) and g.has_edge_beyond(v, self.cut):
+                if not (g.active(v) and g.has_edge_beyond(v, self.cut)):
+                    continue
+                if v >= self.below or not g.has_edge_within(v, self.below, self.cut):
                     edges.append((v, size, self.half[v] << bits))
                     size += 1
         mate = max_weight_matching(size, edges)
@@ -211,16 +217,13 @@ def _pair_field(players: list[Entrant], ctx: Context,
         # window: the bracket, the next score group, and a buffer below
         cut = n
         if buffer is not None:
-            cut = nxt
-            while cut < n and cut < nxt + buffer:
-                s_cut = score[cut]
-                while cut < n and score[cut] == s_cut:
-                    cut += 1
+            cut = min(n, nxt + buffer)
             if n - cut < buffer:
                 cut = n
-        solver.window(cut)
+        solver.window(cut, next_start_v)
         paired_before = len(pairs)
-        mate = solver.solve()
+        if mdp_count:
+            mate = solver.solve()
 
         def in_bracket(v: int) -> bool:
             return res_start_v <= v < next_start_v
@@ -258,9 +261,15 @@ def _pair_field(players: list[Entrant], ctx: Context,
                             if w:
                                 g.set_weight(group[x], group[b], w | 1)
                 a = same[-1] + 1
+            # a paired MDP keeps a bonus on its edges into the bracket (larger than
+            # the +1 of the failed ones), so it stays in while its opponent is chosen
             for x in range(mdp_count):
                 if picked[x]:
                     matched[group[x]] = True
+                    for b in range(mdp_count, bracket_end):
+                        w = base[(x, b)]
+                        if w:
+                            g.set_weight(group[x], group[b], (w | (bracket_end - mdp_count)) + 1)
 
         # 2. the opponents of the paired MDPs: each, in order, the highest resident
         #    still possible (one lexicographic solve)
@@ -286,8 +295,14 @@ def _pair_field(players: list[Entrant], ctx: Context,
                     g.retire(v, mate[v])
 
         # 3. the remainder
-        rem = [b for b in range(mdp_count, bracket_end) if mate[group[b]] >= res_start_v]
-        rem_pairs = sum(1 for b in rem if mate[group[b]] < group[b])
+        if mdp_count:
+            rem = [b for b in range(mdp_count, bracket_end) if mate[group[b]] >= res_start_v]
+            rem_pairs = sum(1 for b in rem if mate[group[b]] < group[b])
+        else:
+            # a homogeneous bracket: the remainder is the whole bracket; try the
+            # usual number of pairs first, and solve again if it was too many
+            rem = list(range(mdp_count, bracket_end))
+            rem_pairs = len(rem) // 2
 
         def tuned(x: int, y: int, xi: int) -> int:
             w = base[(x, y)]
@@ -302,6 +317,14 @@ def _pair_field(players: list[Entrant], ctx: Context,
             for xi in range(yi):
                 g.set_weight(group[rem[xi]], group[y], tuned(rem[xi], y, xi))
         mate = solver.solve()
+        if not mdp_count:
+            found = sum(1 for b in rem if res_start_v <= mate[group[b]] < group[b])
+            if found != rem_pairs:
+                rem_pairs = found
+                for yi, y in enumerate(rem):
+                    for xi in range(yi):
+                        g.set_weight(group[rem[xi]], group[y], tuned(rem[xi], y, xi))
+                mate = solver.solve()
         exchanges = sum(1 for x in rem[:rem_pairs] if not pairs_down(group[x]))
 
         # 3a. S1 players to exchange: as low as possible (lexicographic from the
