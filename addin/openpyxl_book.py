@@ -36,6 +36,7 @@ from pathlib import Path
 import openpyxl
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -186,22 +187,40 @@ class OpenpyxlBook:
         align: str | None = None,
         border: bool | None = None,
     ) -> None:
+        """Style a block of cells.  Each style object is built and registered with
+        the workbook once per call; every cell then gets its index (what openpyxl's
+        ``cell.border = ...`` does, without hashing the same object per cell)."""
         ws = self._ws(sheet)
-        for r in range(first_row, last_row + 1):
-            for c in range(first_col, last_col + 1):
-                cell = ws.cell(r, c)
+        wb = self.workbook
+        ids: dict[str, int] = {}
+        if fill is not None:
+            ids["fillId"] = wb._fills.add(PatternFill("solid", start_color=fill, end_color=fill))
+        if align is not None:
+            ids["alignmentId"] = wb._alignments.add(Alignment(horizontal=align,
+                                                              vertical="center"))
+        if border is not None:
+            ids["borderId"] = wb._borders.add(Border(_THIN, _THIN, _THIN, _THIN) if border
+                                              else Border())
+        if number_format is not None:
+            probe = ws.cell(first_row, first_col)
+            probe.number_format = number_format
+            ids["numFmtId"] = probe._style.numFmtId
+        fonts: dict[int, int] = {}  # a cell's font index -> that font with ``bold`` set
+        for row in ws.iter_rows(min_row=first_row, max_row=last_row, min_col=first_col,
+                                max_col=last_col):
+            for cell in row:
+                style = cell._style
+                if style is None:
+                    style = cell._style = StyleArray()
                 if bold is not None:
-                    font = copy(cell.font)
-                    font.bold = bold
-                    cell.font = font
-                if fill is not None:
-                    cell.fill = PatternFill("solid", start_color=fill, end_color=fill)
-                if number_format is not None:
-                    cell.number_format = number_format
-                if align is not None:
-                    cell.alignment = Alignment(horizontal=align, vertical="center")
-                if border is not None:
-                    cell.border = Border(_THIN, _THIN, _THIN, _THIN) if border else Border()
+                    old = style.fontId
+                    if old not in fonts:
+                        font = copy(wb._fonts[old])
+                        font.bold = bold
+                        fonts[old] = wb._fonts.add(font)
+                    style.fontId = fonts[old]
+                for key, idx in ids.items():
+                    setattr(style, key, idx)
 
     def set_column_widths(self, sheet: str, widths: Mapping[int, float]) -> None:
         ws = self._ws(sheet)
