@@ -167,9 +167,13 @@ def _pair_field(players: list[Entrant], ctx: Context,
             else:
                 w = pair_weight(players[i], players[j], False, False, ctx)
             g.set_weight(i, j, w)
-    mate = g.solve()
-    if not _complete(mate, [True] * n):
-        raise NoLegalPairing("the players cannot all be paired within the absolute criteria")
+    # the whole-field matching checks that a legal pairing exists (C.4) and, for an
+    # odd field, finds the bye assignee's score; for an even field in the windowed
+    # pass the check is left to the brackets (a failure falls back to this pass)
+    if odd or buffer is None:
+        mate = g.solve()
+        if not _complete(mate, [True] * n):
+            raise NoLegalPairing("the players cannot all be paired within the absolute criteria")
     score = [p.score for p in players]
     solver = _Solver(g, players, ctx)
     c9 = False
