@@ -19,7 +19,7 @@ named first (OTH-5); listings swap the order, the model does not.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -600,9 +600,3 @@ class Tournament:
             list(self.extra_records),
         )
 
-
-def iter_games(rounds: Iterable[Round]) -> Iterator[tuple[int, Game]]:
-    """(round number, game) for every game of ``rounds``."""
-    for r in rounds:
-        for g in r.games:
-            yield r.number, g

@@ -17,7 +17,7 @@ import importlib
 import pkgutil
 from typing import Protocol, runtime_checkable
 
-from .model import Bye, Result, Round, Tournament
+from .model import Result, Round, Tournament
 
 __all__ = [
     "PairingError",

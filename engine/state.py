@@ -54,19 +54,10 @@ class History:
         """Colours of games played over the board, in order (C.04.1: forfeits excluded)."""
         return tuple(r.colour for r in self.records if r.result.is_played)
 
-    def colours_with_forfeits(self) -> tuple[Colour, ...]:
-        """Colours of every paired game, forfeits included (MON-1, NSF-12C)."""
-        return tuple(r.colour for r in self.records if r.opponent is not None)
-
     @property
     def opponents(self) -> frozenset[int]:
         """Everyone he was paired with, forfeits included."""
         return frozenset(r.opponent for r in self.records if r.opponent is not None)
-
-    @property
-    def played_opponents(self) -> frozenset[int]:
-        """Everyone he met over the board."""
-        return frozenset(r.opponent for r in self.records if r.opponent is not None and r.result.is_played)
 
     @property
     def byes(self) -> int:
@@ -74,11 +65,8 @@ class History:
         return sum(1 for r in self.records if r.result is Result.PAIRING_BYE)
 
     @property
-    def forfeit_wins(self) -> int:
-        return sum(1 for r in self.records if r.result is Result.FORFEIT_WIN)
-
-    @property
     def wins(self) -> int:
+        """Games won over the board."""
         return sum(1 for r in self.records if r.result in (Result.WIN, Result.UNRATED_WIN))
 
     def count(self, colour: Colour) -> int:
