@@ -395,6 +395,13 @@ def save(
 def _save_workbook(t: Tournament, p: Path) -> Path:
     """A new monrad workbook holding ``t`` (roster, settings and every round's sheet).
 
+    Deterministic (same tournament, same bytes): a tournament without a seed gets
+    one drawn from its content (:func:`~monrad.converters.xlsx.workbook_seed`),
+    written to the Settings sheet, which records it as every lot's seed in
+    ``Settings.seeds``; the document times are the tournament's date or a fixed
+    epoch, the zip members carry a fixed time, rounds are written in number order.
+    The colour of no. 1 in round 1 and the Othello C (OTH-8) are kept.
+
     Requested byes and absences of a round are not shown on round sheets (the
     workbook layout lists boards and the pairing-allocated bye only).
     """
@@ -409,17 +416,24 @@ def _save_workbook(t: Tournament, p: Path) -> Path:
                "school": t.settings.scoring == type(t.settings.scoring).school()}
     name = next((k for k, v in scoring.items() if v), "classic")
     rounds = t.settings.rounds or max(t.rounds_played, 1)
-    seed = t.settings.seeds.get("lot") if t.settings.seeds else None
     try:
         book = nb.build_book(p, t.settings.system, rounds, t.players, "en",
-                             name=str(t.info.get("name", "") or ""), seed=seed, scoring=name,
-                             tiebreaks=t.settings.tiebreaks)
+                             name=str(t.info.get("name", "") or ""), seed=xl.workbook_seed(t),
+                             scoring=name, tiebreaks=t.settings.tiebreaks)
         lay = L.layout_for("en")
+        xl.write_settings_values(book, t, lay)
         after = lay.players_sheet
-        for rnd in t.rounds:
+        for rnd in sorted(t.rounds, key=lambda r: r.number):
             if rnd.is_paired:
                 after = xl.write_round(book, t, rnd, lay, after=after)
-        book.save_as(p)
+        data = xl.workbook_bytes(book.workbook, xl.workbook_time(t))
     except WorkbookError as exc:
         raise InputError(str(exc), source=label) from None
-    return p
+    if p.suffix.lower() == ".xlsm":  # a real macro-enabled workbook, as ``monrad new`` makes
+        from ..templates.build_xlsm import make_xlsm
+
+        data = make_xlsm(data, lay.lang)
+    try:
+        return atomic_write(p, data)
+    except OSError as exc:
+        raise InputError(f"cannot write file: {exc.strerror or exc}", source=label) from None

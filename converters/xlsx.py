@@ -12,6 +12,10 @@ Reading never changes the book.  Anything unreadable raises
 
 from __future__ import annotations
 
+import datetime as _dt
+import hashlib
+import io
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,11 +49,24 @@ __all__ = [
     "write_standings",
     "points_value",
     "SEED_KEYS",
+    "EPOCH",
+    "content_seed",
+    "workbook_seed",
+    "workbook_time",
+    "write_settings_values",
+    "workbook_bytes",
 ]
 
 #: The Settings sheet's one seed is recorded under each of these keys of
 #: ``Settings.seeds`` (every lot a system or tie-break draws uses one of them).
 SEED_KEYS = ("lot", "draw", "colour", "disc_flip")
+
+#: The document time of a workbook written for a tournament without dates: a
+#: fixed epoch, so that the same tournament always gives the same bytes.
+EPOCH = _dt.datetime(2000, 1, 1, 0, 0, 0)
+#: Every member of a written workbook package carries this zip time stamp.
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%d-%m-%Y")
 
 _SCORING_NAMES = {
     "": Scoring.classic, "classic": Scoring.classic, "1-½-0": Scoring.classic,
@@ -422,3 +439,114 @@ def write_standings(
     widths.update({c: max(9, len(str(header[c - 1])) + 3) for c in range(6, len(header) + 1)})
     book.set_column_widths(sheet, widths)
     book.set_print_layout(sheet, 2)
+
+
+# --------------------------------------------------------------------- writing a whole book
+def content_seed(t: Tournament) -> int:
+    """A seed in ``[0, 2**31)`` drawn from the tournament's own content (settings,
+    players, rounds, header info), for a tournament that recorded none: the same
+    tournament gives the same seed on every machine and Python (a SHA-256 of a
+    canonical text, never :func:`hash`, which varies between runs).
+
+    >>> t = Tournament(settings=Settings(rounds=5))
+    >>> content_seed(t) == content_seed(t.copy())
+    True
+    >>> content_seed(t) == content_seed(Tournament(settings=Settings(rounds=6)))
+    False
+    """
+    s = t.settings
+    canon = repr((
+        s.replace(seeds={}), tuple(sorted(t.players, key=lambda p: p.start_no)),
+        tuple(sorted(t.rounds, key=lambda r: r.number)),
+        tuple(sorted((str(k), repr(v)) for k, v in t.info.items())),
+    ))
+    return int.from_bytes(hashlib.sha256(canon.encode("utf-8")).digest()[:8], "big") % 2**31
+
+
+def workbook_seed(t: Tournament) -> int:
+    """The one seed a workbook's Settings sheet records for ``t``: the lot seed
+    (or the first of :data:`SEED_KEYS` recorded, else any recorded seed), else
+    :func:`content_seed`.  Read back, it is every key of :data:`SEED_KEYS`."""
+    seeds = t.settings.seeds or {}
+    for key in SEED_KEYS:
+        if key in seeds:
+            return int(seeds[key])
+    if seeds:
+        return int(seeds[sorted(seeds)[0]])
+    return content_seed(t)
+
+
+def workbook_time(t: Tournament) -> _dt.datetime:
+    """The created/modified time written into a workbook for ``t``: midnight of the
+    tournament's last date (``end_date``, else ``start_date``, else the last round
+    date), else :data:`EPOCH`.  Never the clock: same input, same bytes."""
+    dates = [t.info.get("end_date"), t.info.get("start_date")]
+    rounds = t.info.get("round_dates")
+    if isinstance(rounds, (list, tuple)):
+        dates += [d for d in reversed(rounds) if d]
+    for text in dates:
+        text = str(text or "").strip()
+        for fmt in _DATE_FORMATS:
+            try:
+                return _dt.datetime.strptime(text, fmt)
+            except ValueError:
+                continue
+    return EPOCH
+
+
+def _setting_cell(value: Fraction) -> CellValue:
+    """A fraction as a cell: a number when a decimal says it exactly, else ``"p/q"``."""
+    if value.denominator == 1:
+        return int(value)
+    d = value.denominator
+    for f in (2, 5):
+        while d % f == 0:
+            d //= f
+    return float(value) if d == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def write_settings_values(book: WorkbookBinding, t: Tournament, lay: L.Layout) -> None:
+    """Fill the Settings sheet rows the new-workbook builder leaves empty: the
+    colour of no. 1 in round 1 (``white``/``black``) and the Othello C of MBQ
+    (OTH-8), so that :func:`read_settings` gives them back."""
+    s = t.settings
+    keys = list(L.SETTINGS_KEYS)
+    if s.initial_colour in (Colour.WHITE, Colour.BLACK):
+        row = L.SETTINGS_FIRST_ROW + keys.index("initial_colour")
+        book.write_range(lay.settings_sheet, row, 2,
+                         [["white" if s.initial_colour is Colour.WHITE else "black"]])
+    if s.mbq_c is not None:
+        row = L.SETTINGS_FIRST_ROW + keys.index("othello_c")
+        book.write_range(lay.settings_sheet, row, 2, [[_setting_cell(s.mbq_c)]])
+
+
+class _StampedZip(zipfile.ZipFile):
+    """A zip file whose members all carry one fixed time stamp and mode, whether
+    written from memory (``writestr``) or from a temporary file (``write``: openpyxl
+    writes each worksheet to one first, which would bring in that file's time)."""
+
+    def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):  # type: ignore[override]
+        if not isinstance(zinfo_or_arcname, zipfile.ZipInfo):
+            info = zipfile.ZipInfo(zinfo_or_arcname, date_time=_ZIP_TIME)
+            info.compress_type = self.compression
+            info.external_attr = 0o600 << 16  # what ZipFile gives a member named by a string
+            zinfo_or_arcname = info
+        super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
+
+    def write(self, filename, arcname=None, compress_type=None, compresslevel=None):  # type: ignore[override]
+        with open(filename, "rb") as fh:
+            data = fh.read()
+        self.writestr(str(arcname if arcname is not None else filename), data,
+                      compress_type, compresslevel)
+
+
+def workbook_bytes(workbook, when: _dt.datetime) -> bytes:
+    """An openpyxl workbook as ``.xlsx`` bytes that depend on its content only: the
+    document's created/modified times are ``when`` (openpyxl's own save stamps the
+    clock into ``docProps/core.xml``) and every zip member has a fixed time."""
+    from openpyxl.writer.excel import ExcelWriter
+
+    workbook.properties.created = workbook.properties.modified = when
+    buf = io.BytesIO()
+    ExcelWriter(workbook, _StampedZip(buf, "w", zipfile.ZIP_DEFLATED, allowZip64=True)).save()
+    return buf.getvalue()
