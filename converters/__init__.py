@@ -30,7 +30,6 @@ half-written file.
 
 from __future__ import annotations
 
-import csv
 import importlib
 import os
 from pathlib import Path
@@ -296,11 +295,7 @@ def _klubtur_groups(p: Path, label: str, warnings: list[str] | None) -> Tourname
         text = head.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = head.decode("cp1252", errors="replace")
-    try:
-        looks = kl.looks_like_klubtur(text)
-    except (ValueError, csv.Error):  # not even CSV: the CSV reader says where
-        looks = False
-    if not looks:
+    if not kl.looks_like_klubtur(text):  # never raises; not even CSV is not klubtur
         return None
     return _one_group(kl.read_klubtur(p, name=label, warnings=warnings), label)
 

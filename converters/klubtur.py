@@ -322,8 +322,15 @@ def _csv_rows(text: str) -> list[list[object]]:
 
 def looks_like_klubtur(text: str) -> bool:
     """True if CSV ``text`` has a klubtur header (``Nr``, ``Navn``, ``R1`` ...) whose
-    first data row holds an ``XYY`` cell or is empty in the round columns."""
-    rows = _csv_rows(text[:20000])
+    first data row holds an ``XYY`` cell or is empty in the round columns.
+
+    Never raises: text that is not even CSV (random bytes, a stray carriage return
+    in a field) is not a klubtur export, and the reader chosen instead says where
+    it goes wrong."""
+    try:
+        rows = _csv_rows(text[:20000])
+    except (csv.Error, ValueError):
+        return False
     return _rows_look_like_klubtur(rows)
 
 

@@ -69,6 +69,27 @@ def test_detection_by_content():
     assert not looks_like_klubtur("Nr;Navn;Klub\n1;Ole;Nordre\n")
 
 
+@pytest.mark.parametrize("text", [
+    "Nr;Navn\x00;R1\n1;Ole;2W1\n",  # a NUL byte: csv.Error "line contains NUL"
+    "\"Nr;Navn\r;R1\n",  # a bare carriage return inside a quoted field
+    bytes(range(256)).decode("cp1252", errors="replace") * 8,  # any bytes at all
+], ids=["nul", "bare-cr", "all-bytes"])
+def test_detection_never_raises_on_what_is_not_csv(text):
+    assert looks_like_klubtur(text) is False
+
+
+def test_batch_reads_random_bytes_named_csv_as_a_one_line_error(tmp_path: Path):
+    """``read_input`` asks ``looks_like_klubtur`` first; random bytes must end in the
+    CSV reader's located error, not in ``csv.Error``."""
+    import random
+
+    rng = random.Random(1)
+    src = tmp_path / "noise.csv"
+    src.write_bytes(bytes(rng.randrange(256) for _ in range(3000)))
+    with pytest.raises(InputError, match="noise.csv"):
+        batch.read_input(src)
+
+
 def test_one_sheet_per_group_workbook_reads_like_the_csv(tmp_path: Path):
     """The workbook form: every sheet a group, named by the sheet."""
     groups = read_klubtur(FIXTURE)
