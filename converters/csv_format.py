@@ -44,10 +44,10 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from pathlib import Path
 
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
-from .errors import MAX_INPUT_BYTES, InputError
+from .errors import InputError
+from .source import decode, is_text, read_text  # decode: part of this module's API
 from .notation import BYE_WORDS, NotationError, format_result, parse_result
 
 __all__ = [
@@ -92,16 +92,6 @@ def unguard(cell: str) -> str:
 
 
 # ------------------------------------------------------------------------------ reading
-def decode(data: bytes, label: str, warnings: list[str] | None = None) -> str:
-    """UTF-8 (a byte-order mark is dropped), else Windows-1252 with a warning."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        if warnings is not None:
-            warnings.append(f"{label}: not UTF-8, read as Windows-1252")
-        return data.decode("cp1252", errors="replace")
-
-
 def _split_outside_quotes(line: str, sep: str) -> int:
     count, quoted = 0, False
     for ch in line:
@@ -216,22 +206,10 @@ def _kind_of(cols: dict[str, int]) -> str | None:
 
 def _load_text(source: str | os.PathLike[str] | bytes, label: str | None,
                warnings: list[str] | None) -> tuple[str, str]:
-    if isinstance(source, bytes):
-        name = label or "<bytes>"
-        return decode(source, name, warnings), name
-    if isinstance(source, str) and ("\n" in source or "\r" in source):
-        return source.lstrip("\ufeff"), label or "<text>"
-    p = Path(source)
-    name = label or str(p)
-    try:
-        size = p.stat().st_size
-        if size > MAX_INPUT_BYTES:
-            raise InputError(f"file is {size} bytes, more than the {MAX_INPUT_BYTES} allowed",
-                             source=name)
-        data = p.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=name) from None
-    return decode(data, name, warnings), name
+    """:func:`~monrad.converters.source.read_text`; text given as such may start with
+    a byte-order mark (pasted from a file), which is dropped too."""
+    text, name = read_text(source, name=label, warnings=warnings)
+    return (text.lstrip("\ufeff") if is_text(source) else text), name
 
 
 def read_csv(

@@ -46,7 +46,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Scoring, Settings, Tournament
-from .errors import MAX_INPUT_BYTES, InputError
+from .errors import InputError
+from .source import read_text
 
 __all__ = [
     "KlubturGroup",
@@ -301,15 +302,6 @@ def _split_groups(
     return title, groups
 
 
-def _decode(data: bytes, label: str, warnings: list[str] | None) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        if warnings is not None:
-            warnings.append(f"{label}: not UTF-8, read as Windows-1252")
-        return data.decode("cp1252", errors="replace")
-
-
 def _csv_rows(text: str) -> list[list[object]]:
     sample = text[:4096]
     try:
@@ -382,19 +374,8 @@ def _check_unique(groups: list[KlubturGroup], source: str) -> None:
 def read_klubtur(source: str | os.PathLike[str], *, name: str | None = None,
                  warnings: list[str] | None = None) -> list[KlubturGroup]:
     """Read a klubtur CSV export (a path, or the text itself) into its groups."""
-    if isinstance(source, str) and ("\n" in source or "\r" in source):
-        return parse_klubtur(source, name=name or "<text>", warnings=warnings)
-    path = Path(source)
-    label = name or str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_INPUT_BYTES:
-            raise InputError(f"file is {size} bytes, more than the {MAX_INPUT_BYTES} allowed",
-                             source=label)
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=label) from None
-    return parse_klubtur(_decode(data, label, warnings), name=label, warnings=warnings)
+    text, label = read_text(source, name=name, warnings=warnings)
+    return parse_klubtur(text, name=label, warnings=warnings)
 
 
 def book_looks_like_klubtur(book) -> bool:

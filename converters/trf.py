@@ -30,13 +30,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 
 from ..engine.model import (
     Bye, Colour, ForbiddenGroup, Game, ModelError, Pending, Player, Result, Round, Scoring,
     Settings, Tournament,
 )
-from .errors import MAX_INPUT_BYTES, InputError
+from .errors import InputError
+from .source import read_text
 
 __all__ = ["read_trf", "parse_trf", "write_trf", "TRF16", "TRF2026"]
 
@@ -122,31 +122,8 @@ def read_trf(
 
     Raises :class:`InputError` naming the file, line and column of anything wrong.
     """
-    if isinstance(source, bytes):
-        return parse_trf(_decode(source, name or "<bytes>", warnings), name=name or "<bytes>",
-                         warnings=warnings)
-    if isinstance(source, str) and ("\n" in source or "\r" in source):
-        return parse_trf(source, name=name or "<text>", warnings=warnings)
-    path = Path(source)
-    label = name or str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_INPUT_BYTES:
-            raise InputError(f"file is {size} bytes, more than the {MAX_INPUT_BYTES} allowed",
-                             source=label)
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=label) from None
-    return parse_trf(_decode(data, label, warnings), name=label, warnings=warnings)
-
-
-def _decode(data: bytes, label: str, warnings: list[str] | None) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        if warnings is not None:
-            warnings.append(f"{label}: not UTF-8, read as Windows-1252")
-        return data.decode("cp1252", errors="replace")
+    text, label = read_text(source, name=name, warnings=warnings)
+    return parse_trf(text, name=label, warnings=warnings)
 
 
 @dataclass

@@ -53,7 +53,8 @@ from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Scoring
 from ..engine.othello.discs import TOTAL
 from ..engine.othello.mbq import OthelloDataError, disc_records
 from .atomic import atomic_write
-from .errors import MAX_INPUT_BYTES, InputError
+from .errors import InputError
+from .source import read_text
 
 __all__ = ["WofError", "read_wof", "parse_wof", "write_wof", "save_wof", "wof_filename", "PLAYER_HEADER"]
 
@@ -82,21 +83,8 @@ def read_wof(
     :class:`InputError` naming the file and line of anything wrong; a player's
     listed score that disagrees with his results is appended to ``warnings``.
     """
-    if isinstance(source, str) and ("\n" in source or "\r" in source):
-        return parse_wof(source, name=name or "<text>", warnings=warnings)
-    path = Path(source)
-    label = name or str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_INPUT_BYTES:
-            raise InputError(f"file is {size} bytes, more than the {MAX_INPUT_BYTES} allowed", source=label)
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=label) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+    # WOF files are UTF-8 or Latin-1 (every byte is a Latin-1 character): no warning
+    text, label = read_text(source, name=name, warnings=None, fallback="latin-1")
     return parse_wof(text, name=label, warnings=warnings)
 
 
