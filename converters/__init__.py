@@ -37,6 +37,7 @@ from pathlib import Path
 from ..engine.model import ModelError, Tournament
 from .atomic import atomic_write
 from .errors import MAX_INPUT_BYTES, InputError
+from .source import head_text, read_bytes
 
 __all__ = [
     "FORMATS",
@@ -221,15 +222,6 @@ def _check_file(p: Path) -> int:
     return size
 
 
-def _read_bytes(p: Path) -> bytes:
-    _check_file(p)
-    label = str(p)
-    try:
-        return p.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=label) from None
-
-
 def load(
     path: str | os.PathLike[str],
     *,
@@ -249,7 +241,7 @@ def load(
     try:
         if f.startswith("trf"):
             trf = _module("trf", f, label)
-            t = trf.read_trf(_read_bytes(p), warnings=warnings, name=label)
+            t = trf.read_trf(read_bytes(p, label), warnings=warnings, name=label)
             if not t.players:
                 raise InputError("no player records (001 lines): is this a TRF file?",
                                  source=label)
@@ -289,13 +281,7 @@ def _klubtur_groups(p: Path, label: str, warnings: list[str] | None) -> Tourname
         kl = importlib.import_module(f"{__name__}.klubtur")
     except ImportError:
         return None
-    with open(p, "rb") as fh:
-        head = fh.read(20000)
-    try:
-        text = head.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = head.decode("cp1252", errors="replace")
-    if not kl.looks_like_klubtur(text):  # never raises; not even CSV is not klubtur
+    if not kl.looks_like_klubtur(head_text(p, label)):  # never raises; not even CSV is not klubtur
         return None
     return _one_group(kl.read_klubtur(p, name=label, warnings=warnings), label)
 

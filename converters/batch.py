@@ -45,6 +45,7 @@ from typing import TextIO
 from ..engine.model import ModelError, Tournament
 from .atomic import replace_keeping_mode
 from .errors import InputError
+from .source import head_text
 
 __all__ = [
     "OUT_FORMATS",
@@ -254,7 +255,7 @@ def read_input(path: str | os.PathLike[str], warnings: list[str] | None = None,
     suffix = p.suffix.lower()
     if fmt:
         found = [("", load(p, warnings=w, fmt=fmt))]
-    elif suffix == ".csv" and looks_like_klubtur(_head_text(p)):
+    elif suffix == ".csv" and looks_like_klubtur(head_text(p)):
         found = [(g.name, g.tournament) for g in read_klubtur(p, warnings=w)]
     elif suffix in _WORKBOOKS:
         book = open_legacy_book(p)
@@ -281,18 +282,6 @@ def _othello_if_discs(t: Tournament, label: str, warnings: list[str]) -> None:
         t.settings = t.settings.replace(system="othello-swiss")
         warnings.append(f"{label}: games have disc counts: read as an Othello tournament "
                         "(system othello-swiss)")
-
-
-def _head_text(p: Path) -> str:
-    try:
-        with open(p, "rb") as fh:
-            data = fh.read(20000)
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=str(p)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
 
 
 def _read_workbook(book, path: Path) -> Tournament:
