@@ -174,3 +174,18 @@ def test_matching_is_maximum_weight_with_huge_integer_weights(seed: int) -> None
     for u, v, x in edges:
         g.set_weight(u, v, x)
     assert g.solve() == mate
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_matching_agrees_with_networkx(seed: int) -> None:
+    nx = pytest.importorskip("networkx")
+    rng = random.Random(1000 + seed)
+    n = rng.randint(10, 40)
+    edges = [(u, v, rng.randint(1, 1 << 200)) for u, v in itertools.combinations(range(n), 2)
+             if rng.random() < 0.3]
+    g = nx.Graph()
+    g.add_weighted_edges_from(edges)
+    ref = sum(g[u][v]["weight"] for u, v in nx.max_weight_matching(g))
+    mate = max_weight_matching(n, edges)
+    w = {(u, v): x for u, v, x in edges}
+    assert sum(w[(v, m)] for v, m in enumerate(mate) if m > v) == ref
