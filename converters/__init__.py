@@ -85,6 +85,8 @@ _DEFAULT_EXTENSION = {
     "trf": ".trf", "trf16": ".trf", "trf2026": ".trf", "csv": ".csv", "csv-roster": ".csv",
     "csv-results": ".csv", "xlsx": ".xlsx", "wof": ".elo",
 }
+#: CSV format name -> what :mod:`~monrad.converters.csv_format` reads or writes
+_CSV_KIND = {"csv": None, "csv-roster": "roster", "csv-results": "results"}
 #: records only TRF-2026 has (C.04 annex: 142-260), and the legacy TRF-16 extensions
 _TRF2026_TAGS = frozenset({"142", "152", "162", "192", "202", "212", "222", "240", "250", "260"})
 #: TRF-2026 records a TRF-16 file never has (a TRF-16 writer puts 192/202/212/260 in too)
@@ -140,6 +142,14 @@ def _norm_fmt(fmt: str) -> str:
     return aliases.get(f, f)
 
 
+def _known_fmt(fmt: str, label: str | None) -> str:
+    """``fmt`` as :data:`FORMATS` names it; :class:`InputError` if it is none of them."""
+    f = _norm_fmt(fmt)
+    if f not in FORMATS:
+        raise InputError(_unknown_format(fmt), source=label)
+    return f
+
+
 def _sniff(head: bytes) -> str | None:
     """The format of a file from its first bytes, or ``None``."""
     if head.startswith(b"PK\x03\x04"):
@@ -167,10 +177,7 @@ def detect_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
     """
     p = Path(path)
     if fmt:
-        f = _norm_fmt(fmt)
-        if f not in FORMATS:
-            raise InputError(_unknown_format(fmt), source=str(p))
-        return f
+        return _known_fmt(fmt, str(p))
     ext = p.suffix.lower()
     head = b""
     try:
@@ -249,7 +256,7 @@ def load(
             t = groups
         elif f.startswith("csv"):
             csvm = _module("csv_format", f, label)
-            kind = {"csv": None, "csv-roster": "roster", "csv-results": "results"}[f]
+            kind = _CSV_KIND[f]
             t = csvm.read_csv(p, warnings=warnings, kind=kind)
         elif f == "xlsx":
             t = _load_workbook(p, label, warnings)
@@ -325,7 +332,7 @@ def dumps(t: Tournament, fmt: str, *, source_text: str | None = None) -> str:
         return _module("trf", f, None).write_trf(t, f.removeprefix("trf"))
     if f.startswith("csv"):
         csvm = _module("csv_format", f, None)
-        kind = {"csv": None, "csv-roster": "roster", "csv-results": "results"}[f]
+        kind = _CSV_KIND[f]
         return csvm.write_csv(t, kind=kind)
     if f == "wof":
         return _module("wof", f, None).write_wof(t)
@@ -346,9 +353,7 @@ def save(
     p = Path(path)
     label = str(p)
     if fmt:
-        f = _norm_fmt(fmt)
-        if f not in FORMATS:
-            raise InputError(_unknown_format(fmt), source=label)
+        f = _known_fmt(fmt, label)
     else:
         f = _EXTENSIONS.get(p.suffix.lower()) or ""
         if not f:
