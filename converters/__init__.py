@@ -409,9 +409,9 @@ def _save_workbook(t: Tournament, p: Path) -> Path:
         lay = L.layout_for("en")
         xl.write_settings_values(book, t, lay)
         after = lay.players_sheet
-        for rnd in sorted(t.rounds, key=lambda r: r.number):
+        for rnd, before in xl.running_scores(t):
             if rnd.is_paired:
-                after = xl.write_round(book, t, rnd, lay, after=after)
+                after = xl.write_round(book, t, rnd, lay, after=after, before=before)
         data = xl.workbook_bytes(book.workbook, xl.workbook_time(t))
     except WorkbookError as exc:
         raise InputError(str(exc), source=label) from None

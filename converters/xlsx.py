@@ -16,7 +16,7 @@ import datetime as _dt
 import hashlib
 import io
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -315,15 +315,26 @@ def points_value(points: Fraction) -> int | float:
     return int(points) if points.denominator == 1 else float(points)
 
 
-def round_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[CellValue]]:
+def round_rows(
+    t: Tournament, rnd: Round, lay: L.Layout, before: Mapping[int, Fraction] | None = None
+) -> list[list[CellValue]]:
     """The board and bye rows of a round's sheet (below the two title rows).
 
     Chess rows read White - Black; Othello rows Black - White, with Black's discs
     first (OTH-5, OTH-6), while the model keeps chess colours.  Scores are cells of
     :func:`monrad.addin.layout.points_cell` (``1½`` in Nordic workbooks); a bye's
-    points are text in its result cell (read back by :func:`_bye_kind`)."""
-    before = t.scores(rnd.number - 1)
+    points are text in its result cell (read back by :func:`_bye_kind`).
+
+    ``before`` is every player's score before the round, when the caller has it
+    (writing many rounds: :func:`running_scores`); else it is worked out here."""
+    if before is None:
+        before = t.scores(rnd.number - 1)
     othello = L.is_othello(t.settings.system)
+    names = {p.start_no: p.name for p in t.players}
+
+    def name(no: int) -> str:  # one dict, not a search of the roster per cell
+        return names[no] if no in names else t.player(no).name  # unknown: ModelError
+
     rows: list[list[CellValue]] = []
     for board, g in enumerate(rnd.games, 1):
         res = ""
@@ -337,20 +348,21 @@ def round_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[CellValue]
                 res = format_result(g.white_result, g.black_result, g.white_discs,
                                     g.black_discs, lay.postponed)
         rows.append([
-            board, first, t.player(first).name, L.points_cell(before[first], lay.lang),
-            res or None, L.points_cell(before[second], lay.lang), second, t.player(second).name,
+            board, first, name(first), L.points_cell(before[first], lay.lang),
+            res or None, L.points_cell(before[second], lay.lang), second, name(second),
         ])
     for b in rnd.byes:
         if b.result is Result.ABSENT:
             continue
         pts = L.points_cell(t.settings.scoring.points(b.result), lay.lang)
-        rows.append([None, b.player, t.player(b.player).name,
+        rows.append([None, b.player, name(b.player),
                      L.points_cell(before[b.player], lay.lang), f"{pts}", None, None, lay.bye])
     return rows
 
 
 def write_round(
-    book: WorkbookBinding, t: Tournament, rnd: Round, lay: L.Layout, *, after: str | None
+    book: WorkbookBinding, t: Tournament, rnd: Round, lay: L.Layout, *, after: str | None,
+    before: Mapping[int, Fraction] | None = None,
 ) -> str:
     """Add the sheet of a freshly paired round: title, headers, boards, byes, the
     result drop-downs (highlighted while empty) and the print layout.  Returns the
@@ -366,7 +378,7 @@ def write_round(
     book.style_range(name, 1, 1, 1, 1, bold=True)
     book.write_range(name, 2, 1, [lay.round_headers(othello)])
     book.style_range(name, 2, 1, 2, ncols, bold=True, fill="D9E1F2", border=True, align="center")
-    rows = round_rows(t, rnd, lay)
+    rows = round_rows(t, rnd, lay, before)
     if rows:
         book.write_range(name, L.ROUND_FIRST_ROW, 1, rows)
         last = L.ROUND_FIRST_ROW + len(rows) - 1
@@ -385,6 +397,20 @@ def write_round(
     book.set_column_widths(name, {1: 7, 2: 6, 3: 28, 4: 6, 5: 10, 6: 6, 7: 6, 8: 28})
     book.set_print_layout(name, L.ROUND_TITLE_ROWS)
     return name
+
+
+def running_scores(t: Tournament) -> Iterator[tuple[Round, dict[int, Fraction]]]:
+    """Every round in number order with each player's score before it: one pass over
+    the rounds, where :meth:`Tournament.scores` per round would go over them again."""
+    scores = {p.start_no: Fraction(0) for p in t.players}
+    points = t.settings.scoring.points
+    for rnd in sorted(t.rounds, key=lambda r: r.number):
+        yield rnd, dict(scores)
+        for g in rnd.games:
+            scores[g.white] = scores.get(g.white, Fraction(0)) + points(g.white_result)
+            scores[g.black] = scores.get(g.black, Fraction(0)) + points(g.black_result)
+        for b in rnd.byes:
+            scores[b.player] = scores.get(b.player, Fraction(0)) + points(b.result)
 
 
 def write_standings(

@@ -124,3 +124,16 @@ def test_xlsx_bytes_do_not_depend_on_the_process(tmp_path):
                        capture_output=True)
         outs.append((out / "club.xlsx").read_bytes())
     assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize("src", [WOF, KLUBTUR], ids=["wof", "klubtur"])
+def test_running_scores_are_the_scores_before_each_round(src):
+    """The workbook writer's one-pass scores (speed) equal ``Tournament.scores``."""
+    from monrad.converters.batch import read_input
+    from monrad.converters.xlsx import running_scores
+
+    for _, t in read_input(src):
+        seen = [rnd.number for rnd, _ in running_scores(t)]
+        assert seen == sorted(r.number for r in t.rounds)
+        for rnd, before in running_scores(t):
+            assert before == t.scores(rnd.number - 1)
