@@ -4,8 +4,10 @@
 every round was paired by the FIDE-endorsed reference engine (C.04.3, 2026 rules).
 For each round k+1 we keep rounds 1..k and the byes requested for round k+1 (H, Z,
 F), pair, and demand the same pairs, the same colours and the same
-pairing-allocated bye (README of the oracle folder).  The 500- and 1000-player
-files are ``slow``.
+pairing-allocated bye (README of the oracle folder).
+
+Default suite: every round of every file below 150 players; of the bigger files a
+sample of rounds (below), the other rounds are ``slow`` (``--runslow`` runs all).
 """
 
 from __future__ import annotations
@@ -25,7 +27,12 @@ from monrad.engine.systems.dutch import infer_initial_colour  # noqa: E402
 
 ORACLE = SHARED / "oracle"
 FILES = sorted((ORACLE / "dutch").glob("*.trf")) + sorted((ORACLE / "dutch-random").glob("*.trf"))
-BIG = ("_n0500_", "_n1000_")
+#: files from this many players on are sampled in the default suite
+SAMPLED_FROM = 150
+#: rounds of a sampled file that run by default (besides its last round)
+SAMPLE = {3}
+#: these run only with --runslow, every round
+HUGE = ("_n0500_", "_n1000_")
 
 
 def _rounds_in(path: Path) -> int:
@@ -34,12 +41,19 @@ def _rounds_in(path: Path) -> int:
     return (len(line.rstrip()) - 89) // 10
 
 
+def _players_in(path: Path) -> int:
+    return int(path.stem.split("_n")[1][:4])
+
+
 def _cases() -> list:
     out = []
     for path in FILES:
-        big = any(b in path.name for b in BIG)
-        for k in range(1, _rounds_in(path) + 1):
-            marks = [pytest.mark.slow] if big else []
+        rounds = _rounds_in(path)
+        huge = any(b in path.name for b in HUGE)
+        sampled = _players_in(path) >= SAMPLED_FROM
+        for k in range(1, rounds + 1):
+            slow = huge or (sampled and k not in SAMPLE and k != rounds)
+            marks = [pytest.mark.slow] if slow else []
             out.append(pytest.param(path, k, marks=marks, id=f"{path.parent.name}/{path.stem}/r{k}"))
     return out
 

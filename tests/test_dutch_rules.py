@@ -189,3 +189,20 @@ def test_matching_agrees_with_networkx(seed: int) -> None:
     mate = max_weight_matching(n, edges)
     w = {(u, v): x for u, v, x in edges}
     assert sum(w[(v, m)] for v, m in enumerate(mate) if m > v) == ref
+
+
+def test_c04_5_baku_acceleration_splits_the_first_round() -> None:
+    t = field(8)
+    t.players = [p.replace(acceleration=(Fraction(1),)) if p.start_no <= 4 else p
+                 for p in t.players]
+    r = pair_round(t, "dutch")
+    assert pairs(r) == {(1, 3), (4, 2), (5, 7), (8, 6)}
+
+
+def test_c04_3_c1_forbidden_pair_is_avoided_by_transposition() -> None:
+    from monrad.engine.model import ForbiddenGroup
+
+    t = field(8)
+    t.settings = t.settings.replace(forbidden=(ForbiddenGroup((1, 5)),))
+    r = pair_round(t, "dutch")
+    assert pairs(r) == {(1, 6), (5, 2), (3, 7), (8, 4)}
