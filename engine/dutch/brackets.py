@@ -107,6 +107,38 @@ def _complete(mate: list[int], active: list[bool]) -> bool:
     return alone <= 1
 
 
+def _quick_bye_score(g: WeightedGraph, players: list[Entrant]) -> Fraction | None:
+    """The bye assignee's score without a whole-field matching, when easy to prove.
+
+    The whole-field matching leaves out an eligible player of the lowest possible
+    score (C.5).  If the lowest-scored eligible players include one whose absence
+    leaves a field that a simple greedy pass pairs completely, that score is the
+    answer; otherwise ``None`` (the caller solves the whole field).
+    """
+    n = len(players)
+    eligible = [v for v in range(n) if players[v].bye_eligible]
+    if not eligible:
+        return None
+    low = min(players[v].score for v in eligible)
+    for out in reversed([v for v in eligible if players[v].score == low]):
+        free = [v for v in range(n) if v != out]
+        taken = [False] * n
+        ok = True
+        for i, v in enumerate(free):
+            if taken[v]:
+                continue
+            for u in free[i + 1:]:
+                if not taken[u] and g.weight(v, u) > 0:
+                    taken[u] = taken[v] = True
+                    break
+            else:
+                ok = False
+                break
+        if ok:
+            return low
+    return None
+
+
 class _WindowTooSmall(Exception):
     """The shortened field of :class:`_Solver` could not be completed."""
 
@@ -170,22 +202,28 @@ def _pair_field(players: list[Entrant], ctx: Context,
     # the whole-field matching checks that a legal pairing exists (C.4) and, for an
     # odd field, finds the bye assignee's score; for an even field in the windowed
     # pass the check is left to the brackets (a failure falls back to this pass)
-    if odd or buffer is None:
+    score = [p.score for p in players]
+    quick_bye = _quick_bye_score(g, players) if odd and buffer is not None else None
+    if quick_bye is not None and quick_bye >= score[0]:
+        quick_bye = None  # the whole-field matching is needed for C.9 below
+    if (odd and quick_bye is None) or buffer is None:
         mate = g.solve()
         if not _complete(mate, [True] * n):
             raise NoLegalPairing("the players cannot all be paired within the absolute criteria")
-    score = [p.score for p in players]
     solver = _Solver(g, players, ctx)
     c9 = False
     if odd:
-        ctx.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
+        if quick_bye is not None:
+            ctx.bye_score = quick_bye
+        else:
+            ctx.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
         for j in range(n):
             for i in range(j):
                 g.set_weight(i, j, pair_weight(players[i], players[j], False, False, ctx))
         # C.9 applies at once when the bye comes from the top score group and nobody
         # of that group has to float down
         top = score[0]
-        if ctx.bye_score >= top:
+        if ctx.bye_score >= top and quick_bye is None:
             c9 = all(score[mate[v]] >= top for v in range(n) if score[v] >= top)
         k = ctx.played_rounds
         counts = sorted(k - p.played_games for p in players if p.score == ctx.bye_score)
