@@ -214,7 +214,7 @@ def _bye_kind(points: CellValue, scoring: Scoring) -> Result:
 
 
 def _read_round(book: WorkbookBinding, cb: ClubBook, sheet: str, number: int) -> Round:
-    t, lay = cb.tournament, cb.layout
+    t = cb.tournament
     src = book.name
     last_row, _ = book.used_size(sheet)
     ncols = len(L.ROUND_COLUMNS)
