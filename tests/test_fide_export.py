@@ -12,7 +12,7 @@ from monrad.converters.fide_export import (
     ASCII_FOLD, fide_ranks, fide_report, fold_ascii, problems_table, validate,
 )
 from monrad.converters.trf import read_trf
-from monrad.engine.model import Game, Player, Result, Round, Tournament
+from monrad.engine.model import Game, Result, Round, Tournament
 
 from conftest import SHARED
 

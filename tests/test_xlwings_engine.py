@@ -20,7 +20,6 @@ Excel does.  The Windows-only COM formatting (``Range.api``) is not exercised he
 from __future__ import annotations
 
 import datetime as dt
-import sys
 from pathlib import Path
 
 import openpyxl
