@@ -382,12 +382,12 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             while queue and not augmented:
                 v = queue.pop()
                 for p in neighbend[v]:
-                    k = p // 2
+                    k = p >> 1
                     w = endpoint[p]
                     if inblossom[v] == inblossom[w]:
                         continue
                     if not allowedge[k]:
-                        kslack = slack(k)
+                        kslack = dualvar[v] + dualvar[w] - ew[k]
                         if kslack <= 0:
                             allowedge[k] = True
                     if allowedge[k]:
