@@ -6,7 +6,7 @@ For each round k+1 we keep rounds 1..k and the byes requested for round k+1 (H, 
 F), pair, and demand the same pairs, the same colours and the same
 pairing-allocated bye (README of the oracle folder).
 
-Default suite: every round of every file below 150 players; of the bigger files a
+Default suite: every round of every file below 100 players; of the bigger files a
 sample of rounds (below), the other rounds are ``slow`` (``--runslow`` runs all).
 """
 
@@ -28,7 +28,7 @@ from monrad.engine.systems.dutch import infer_initial_colour  # noqa: E402
 ORACLE = SHARED / "oracle"
 FILES = sorted((ORACLE / "dutch").glob("*.trf")) + sorted((ORACLE / "dutch-random").glob("*.trf"))
 #: files from this many players on are sampled in the default suite
-SAMPLED_FROM = 150
+SAMPLED_FROM = 100
 #: rounds of a sampled file that run by default (besides its last round)
 SAMPLE = {3}
 #: these run only with --runslow, every round
