@@ -264,8 +264,6 @@ def _pair_field(players: list[Entrant], ctx: Context,
                 cut = n
         solver.window(cut, next_start_v)
         paired_before = len(pairs)
-        if mdp_count:
-            mate = solver.solve()
 
         def in_bracket(v: int) -> bool:
             return res_start_v <= v < next_start_v
@@ -355,30 +353,31 @@ def _pair_field(players: list[Entrant], ctx: Context,
         def pairs_down(v: int) -> bool:
             return v < mate[v] < next_start_v
 
-        for yi, y in enumerate(rem):
-            for xi in range(yi):
-                g.set_weight(group[rem[xi]], group[y], tuned(rem[xi], y, xi))
-        mate = solver.solve()
-        if not mdp_count:
-            found = sum(1 for b in rem if res_start_v <= mate[group[b]] < group[b])
-            if found != rem_pairs:
-                rem_pairs = found
-                for yi, y in enumerate(rem):
-                    for xi in range(yi):
-                        g.set_weight(group[rem[xi]], group[y], tuned(rem[xi], y, xi))
-                mate = solver.solve()
-        exchanges = sum(1 for x in rem[:rem_pairs] if not pairs_down(group[x]))
-
-        # 3a. S1 players to exchange: as low as possible (lexicographic from the
-        #     bottom of S1)
-        if exchanges:
+        def solve_remainder() -> list[int]:
+            # the tuned weights choose the number of exchanges and how far apart
+            # they are; below them, 3a: the S1 players to exchange as low as possible
+            # (lexicographic from the bottom of S1, one solve with both)
+            for yi, y in enumerate(rem):
+                for xi in range(yi):
+                    g.set_weight(group[rem[xi]], group[y], tuned(rem[xi], y, xi))
             extra = {}
             for xi in range(rem_pairs):
                 x = rem[xi]
                 for y in rem[xi + 1:]:
                     if tuned(x, y, xi):
                         extra[_key(group[x], group[y])] = -(1 << xi)
-            mate = solver.solve(extra, rem_pairs + 1)
+            return solver.solve(extra, rem_pairs + 1)
+
+        mate = solve_remainder()
+        if not mdp_count:
+            found = sum(1 for b in rem if res_start_v <= mate[group[b]] < group[b])
+            if found != rem_pairs:
+                rem_pairs = found
+                mate = solve_remainder()
+        exchanges = sum(1 for x in rem[:rem_pairs] if not pairs_down(group[x]))
+
+        # 3a. fix the exchanged S1 players
+        if exchanges:
             for xi in range(rem_pairs):
                 x = rem[xi]
                 if not pairs_down(group[x]):
