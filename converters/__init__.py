@@ -234,9 +234,13 @@ def load(
     *,
     warnings: list[str] | None = None,
     fmt: str | None = None,
+    mapping: str | os.PathLike[str] | None = None,
 ) -> Tournament:
     """Read any supported file into a :class:`Tournament`.
 
+    ``mapping`` names a mapping file (``.toml``/``.json``, see
+    :func:`~monrad.converters.club_sheets.load_mapping`) for a club's own workbook with
+    unusual headers; it makes the workbook be read as a club sheet.
     Problems that do not stop reading are appended to ``warnings`` (one line each,
     naming the file).  Raises :class:`InputError` (one line, with the location) for
     anything that cannot be read.
@@ -245,6 +249,10 @@ def load(
     label = str(p)
     _check_file(p)
     f = detect_format(p, fmt)
+    if mapping is not None and f != "xlsx":
+        raise InputError("a mapping file (--mapping) is only for a club's own workbook "
+                         "(.xlsx, .xlsm, .xls, .ods)",
+                         source=label)
     try:
         if f.startswith("trf"):
             trf = _module("trf", f, label)
@@ -259,7 +267,7 @@ def load(
             kind = _CSV_KIND[f]
             t = csvm.read_csv(p, warnings=warnings, kind=kind)
         elif f == "xlsx":
-            t = _load_workbook(p, label, warnings)
+            t = _load_workbook(p, label, warnings, mapping)
         elif f == "wof":
             wof = _module("wof", f, label)
             t = wof.read_wof(p, name=label)
@@ -293,8 +301,10 @@ def _klubtur_groups(p: Path, label: str, warnings: list[str] | None) -> Tourname
     return _one_group(kl.read_klubtur(p, name=label, warnings=warnings), label)
 
 
-def _load_workbook(p: Path, label: str, warnings: list[str] | None) -> Tournament:
-    """Our own workbook layout first; anything else through the club-sheet reader.
+def _load_workbook(p: Path, label: str, warnings: list[str] | None,
+                   mapping: str | os.PathLike[str] | None = None) -> Tournament:
+    """Our own workbook layout first; anything else through the club-sheet reader
+    (directly, with the options of a ``mapping`` file, when one is given).
 
     ``.xls``/``.ods``/``.xlsb`` are opened by :mod:`~monrad.converters.sheets_legacy`
     (when installed); a klubtur.dk workbook is recognised by its content."""
@@ -305,6 +315,9 @@ def _load_workbook(p: Path, label: str, warnings: list[str] | None) -> Tournamen
         book = _module("sheets_legacy", p.suffix.lower().lstrip("."), label).open_legacy_book(p)
     else:
         book = importlib.import_module("monrad.addin.openpyxl_book").open_book(p)
+    if mapping is not None:
+        club = _module("club_sheets", "xlsx", label)
+        return club.read_club_book(book, club.load_mapping(mapping), source=label)
     if L.detect_layout(book.sheet_names()) is not None:
         return book_mod.read_book(book).tournament
     try:

@@ -116,6 +116,8 @@ class Job:
     skip: str | None = None
     #: read the input as this format (``converters.load``'s names) instead of guessing
     input_format: str | None = None
+    #: a mapping file for clubs' own workbooks (``converters.load``'s ``mapping``)
+    mapping: str | None = None
 
 
 @dataclass
@@ -185,6 +187,7 @@ def collect(
     recursive: bool = False,
     overwrite: bool = False,
     input_format: str | None = None,
+    mapping: str | None = None,
 ) -> tuple[list[Job], list[FileResult]]:
     """Expand ``sources`` into jobs; sources that name nothing become failed results.
 
@@ -220,7 +223,7 @@ def collect(
                 skip = f"same output name as {claimed[target.resolve()]}"
             if skip is None:
                 claimed[target.resolve()] = str(path)
-            jobs.append(Job(str(path), str(target), fmt, overwrite, skip, input_format))
+            jobs.append(Job(str(path), str(target), fmt, overwrite, skip, input_format, mapping))
     return jobs, errors
 
 
@@ -237,14 +240,15 @@ def _sniff_known(path: Path) -> bool:
 
 # ------------------------------------------------------------------ reading
 def read_input(path: str | os.PathLike[str], warnings: list[str] | None = None,
-               fmt: str | None = None) -> list[tuple[str, Tournament]]:
+               fmt: str | None = None, mapping: str | None = None) -> list[tuple[str, Tournament]]:
     """Every tournament in one input file, as ``(group, tournament)``; ``group`` is
     ``""`` except for klubtur.dk exports, which hold one tournament per group.
 
     Workbooks (``.xlsx``/``.xlsm``/``.xls``/``.ods``) are read through
     :mod:`~monrad.converters.sheets_legacy` (fast, values only); klubtur.dk CSV and
     workbooks are recognised by their content; everything else goes through
-    :func:`monrad.converters.load` (and everything when ``fmt`` names a format).
+    :func:`monrad.converters.load` (and everything when ``fmt`` names a format or a
+    ``mapping`` file is given).
     """
     from . import load
     from .klubtur import book_looks_like_klubtur, looks_like_klubtur, read_klubtur, read_klubtur_book
@@ -253,8 +257,8 @@ def read_input(path: str | os.PathLike[str], warnings: list[str] | None = None,
     p = Path(path)
     w = warnings if warnings is not None else []
     suffix = p.suffix.lower()
-    if fmt:
-        found = [("", load(p, warnings=w, fmt=fmt))]
+    if fmt or mapping:
+        found = [("", load(p, warnings=w, fmt=fmt, mapping=mapping))]
     elif suffix == ".csv" and looks_like_klubtur(head_text(p)):
         found = [(g.name, g.tournament) for g in read_klubtur(p, warnings=w)]
     elif suffix in _WORKBOOKS:
@@ -356,7 +360,7 @@ def convert_one(job: Job) -> FileResult:
             result.status, result.detail = "skipped", f"{target} exists (use --overwrite)"
             return result
         warnings: list[str] = []
-        found = read_input(job.source, warnings, job.input_format)
+        found = read_input(job.source, warnings, job.input_format, job.mapping)
         result.warnings = warnings
         outputs = [(target if len(found) == 1 else
                     target.with_name(f"{target.stem}-{_slug(g)}{target.suffix}"), t)
@@ -488,13 +492,14 @@ def convert_many(
     recursive: bool = False,
     overwrite: bool = False,
     input_format: str | None = None,
+    mapping: str | None = None,
     workers: int | None = None,
     progress: TextIO | None = None,
     show_progress: bool = True,
 ) -> BatchReport:
     """Collect, convert and report (the whole of ``monrad convert --to``)."""
     jobs, errors = collect(sources, fmt, out_dir, recursive=recursive, overwrite=overwrite,
-                           input_format=input_format)
+                           input_format=input_format, mapping=mapping)
     bar = Progress(len(jobs), progress, enabled=show_progress)
     try:
         results = run_jobs(jobs, workers=workers, on_result=bar.update)

@@ -107,6 +107,43 @@ def test_standings_mapping_reads_a_club_sheet_with_unusual_headers(capsys, tmp_p
     assert path.read_bytes() == before  # a club's own sheet is only read
 
 
+def _their_sheet(tmp_path: Path) -> tuple[Path, Path]:
+    """A club's own workbook with German headers, and the mapping file that names them."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Lista"
+    for row in [["Schachspieler", "Wertung"], ["Anna Lind", 1700], ["Bo Ek", 1650],
+                ["Cai Berg", 1600], ["Dag Ny", 1550]]:
+        ws.append(row)
+    games = wb.create_sheet("Partien")
+    for row in [["Weiss", "Schwarz", "Ergebnis"], ["Bo Ek", "Anna Lind", "0-1"],
+                ["Cai Berg", "Dag Ny", "1-0"]]:
+        games.append(row)
+    path = tmp_path / "their.xlsx"
+    wb.save(path)
+    mapping = tmp_path / "map.json"
+    mapping.write_text(json.dumps({"columns": {
+        "Schachspieler": "name", "Wertung": "rating", "Weiss": "white",
+        "Schwarz": "black", "Ergebnis": "result"}, "name_order": "keep"}), encoding="utf-8")
+    return path, mapping
+
+
+def test_convert_and_pair_take_the_mapping_too(capsys, tmp_path: Path) -> None:
+    path, mapping = _their_sheet(tmp_path)
+    out = tmp_path / "their.trf"
+    code, _, err = run(capsys, "convert", path, "-o", out, "--mapping", mapping)
+    assert code == 0, err
+    from monrad.converters.trf import read_trf
+
+    t = read_trf(out)
+    assert [p.name for p in t.players] == ["Anna Lind", "Bo Ek", "Cai Berg", "Dag Ny"]
+    assert t.score(1) == 1 and t.score(2) == 0
+    code, pairs, err = run(capsys, "pair", path, "--mapping", mapping, "--system", "ssf",
+                           "--rounds", "3", "--dry-run", "--format", "pairs")
+    assert code == 0, err
+    assert len(pairs.split()) == 4
+
+
 def test_standings_mapping_refuses_a_trf(capsys, tmp_path: Path) -> None:
     mapping = tmp_path / "map.toml"
     mapping.write_text('"Spieler" = "name"\n', encoding="utf-8")

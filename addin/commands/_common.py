@@ -29,11 +29,11 @@ def warn(message: str) -> None:
     print(f"monrad: warning: {message}", file=sys.stderr)
 
 
-def load_file(path: str, fmt: str | None = None) -> Tournament:
+def load_file(path: str, fmt: str | None = None, mapping: str | None = None) -> Tournament:
     """:func:`monrad.converters.load` with its warnings printed to stderr."""
     warnings: list[str] = []
     try:
-        return load(path, warnings=warnings, fmt=fmt)
+        return load(path, warnings=warnings, fmt=fmt, mapping=mapping)
     finally:  # a warning may explain the error that follows (an encoding guessed ...)
         for w in warnings:
             warn(w)
@@ -44,6 +44,10 @@ def is_workbook(path: str) -> bool:
 
 
 def add_input_format_option(parser) -> None:
+    """The options that say how to read the input: ``--input-format`` and ``--mapping``."""
     parser.add_argument("--input-format", dest="input_format", metavar="FORMAT", default=None,
                         help="read FILE as this format (trf, csv, xlsx, wof) "
                              "instead of guessing from its name and content")
+    parser.add_argument("--mapping", metavar="FILE", default=None,
+                        help="a club's own workbook: mapping file (.toml/.json) naming its "
+                             "columns (docs/workbook.md)")

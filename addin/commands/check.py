@@ -33,7 +33,7 @@ def run(args) -> int:
             raise CommandError("the check command is not available in this installation "
                              "(monrad.engine.check is missing)") from None
         raise
-    t = load_file(args.file, args.input_format)
+    t = load_file(args.file, args.input_format, args.mapping)
     if args.system:
         from ...engine.pairing import get_system
 

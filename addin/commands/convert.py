@@ -86,7 +86,7 @@ def run(args) -> int:
     report = batch.convert_many(
         batch.iter_sources(args.sources), fmt, out_dir, recursive=args.recursive,
         overwrite=args.overwrite, workers=args.jobs, show_progress=not args.quiet,
-        input_format=args.input_format)
+        input_format=args.input_format, mapping=args.mapping)
     print(batch.summary_table(report, verbose=args.verbose))
     return report.exit_code
 
@@ -103,7 +103,8 @@ def _run_single(args) -> int:
         raise InputError("the output would overwrite the source", source=str(dest))
     if not dest.parent.exists():
         raise InputError("the folder does not exist", source=str(dest))
-    job = batch.Job(str(src), str(dest), fmt, args.overwrite, input_format=args.input_format)
+    job = batch.Job(str(src), str(dest), fmt, args.overwrite, input_format=args.input_format,
+                    mapping=args.mapping)
     res = batch.convert_one(job)
     for w in res.warnings:
         print(f"monrad: warning: {w}", file=sys.stderr)

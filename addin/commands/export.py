@@ -81,7 +81,7 @@ def apply_settings(t, items: list[str]) -> None:
 
 def _load(args):
     warnings: list[str] = []
-    found = batch.read_input(args.file, warnings, args.input_format)
+    found = batch.read_input(args.file, warnings, args.input_format, args.mapping)
     if len(found) > 1:
         names = [g for g, _ in found]
         if args.group is None:

@@ -119,7 +119,7 @@ def run(args) -> int:
     fmt = detect_format(path, args.input_format)
     if fmt == "xlsx" and path.suffix.lower() in (".xlsx", ".xlsm"):
         return _run_workbook(args, path)
-    t = load_file(args.file, args.input_format)
+    t = load_file(args.file, args.input_format, args.mapping)
     _set_rounds(t, args.rounds)
     system = _system_name(t, args.system)
     new = _pair_model(t, system, args.repair)
@@ -167,7 +167,7 @@ def _run_workbook(args, path: Path) -> int:
     book = open_book(path)
     if L.detect_layout(book.sheet_names()) is None:
         # a club's own sheet: pair it, but it has no place for the tool's round sheets
-        t = load_file(args.file, "xlsx")
+        t = load_file(args.file, "xlsx", args.mapping)
         _set_rounds(t, args.rounds)
         system = _system_name(t, args.system)
         new = _pair_model(t, system, args.repair)

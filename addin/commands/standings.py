@@ -19,7 +19,7 @@ import json
 import sys
 from pathlib import Path
 
-from ._common import CommandError, add_input_format_option, is_workbook, load_file
+from ._common import add_input_format_option, load_file
 
 ORDER = 20
 
@@ -42,8 +42,6 @@ def register(sub) -> None:
                    help="CSV separator; ';' writes decimal commas (default: ',')")
     p.add_argument("--dry-run", action="store_true",
                    help="a monrad workbook: print only, do not rewrite its Standings sheet")
-    p.add_argument("--mapping", metavar="FILE",
-                   help="a club's own workbook: mapping file (.toml/.json) naming its columns")
     add_input_format_option(p)
     p.set_defaults(run=run)
 
@@ -52,19 +50,12 @@ def run(args) -> int:
     from ...engine.standings import standings
 
     report = None
-    if args.mapping is not None:
-        from ...converters.club_sheets import read_club_workbook
+    t = load_file(args.file, args.input_format, args.mapping)
+    if args.mapping is None and _is_monrad_workbook(args.file):  # the button's job, then print
+        from ...addin.jobs import update_standings
+        from ...addin.openpyxl_book import open_book
 
-        if not is_workbook(args.file):
-            raise CommandError("--mapping is for club workbooks (.xlsx/.xlsm)")
-        t = read_club_workbook(args.file, args.mapping)
-    else:
-        t = load_file(args.file, args.input_format)
-        if _is_monrad_workbook(args.file):  # the "Update standings" button, then print
-            from ...addin.jobs import update_standings
-            from ...addin.openpyxl_book import open_book
-
-            report = update_standings(open_book(args.file), save=not args.dry_run)
+        report = update_standings(open_book(args.file), save=not args.dry_run)
     upto = args.upto if args.upto is not None or report is None else report.round
     table = standings(t, args.tiebreaks, upto)
     if args.format == "text":
