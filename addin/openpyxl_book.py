@@ -124,11 +124,13 @@ class OpenpyxlBook:
     def used_size(self, sheet: str) -> tuple[int, int]:
         ws = self._ws(sheet)
         last_row = last_col = 0
-        for row in ws.iter_rows():
-            for cell in row:
-                if cell.value is not None and cell.value != "":
-                    last_row = max(last_row, cell.row)
-                    last_col = max(last_col, cell.column)
+        # Look at the cells that exist: ``iter_rows`` would create an empty cell for
+        # every gap in the rectangle, and saving then writes empty ``<row>`` elements
+        # into a sheet the tool must leave byte-for-byte as it was.
+        for (r, c), cell in ws._cells.items():
+            if cell.value is not None and cell.value != "":
+                last_row = max(last_row, r)
+                last_col = max(last_col, c)
         return last_row, last_col
 
     def read_range(
@@ -137,11 +139,15 @@ class OpenpyxlBook:
         ws = self._ws(sheet)
         if last_row < first_row or last_col < first_col:
             return []
-        return [
-            [_plain(v) for v in row]
-            for row in ws.iter_rows(min_row=first_row, max_row=last_row, min_col=first_col,
-                                    max_col=last_col, values_only=True)
-        ]
+        cells = ws._cells  # read without creating cells (see used_size)
+        out: list[list[CellValue]] = []
+        for r in range(first_row, last_row + 1):
+            row: list[CellValue] = []
+            for c in range(first_col, last_col + 1):
+                cell = cells.get((r, c))
+                row.append(_plain(cell.value) if cell is not None else None)
+            out.append(row)
+        return out
 
     # --- writing ------------------------------------------------------------------
     def write_range(
