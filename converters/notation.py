@@ -183,6 +183,11 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
         return ParsedResult(Result.DRAW, Result.DRAW, da, db)
     if forfeit and (a, b) == (0, 0):
         return ParsedResult(Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
+    if othello and a.denominator == b.denominator == 1:
+        raise NotationError(
+            f"{raw.strip()!r} is not a disc count: the two counts add up to {a + b}, "
+            "at most 64 (OTH-6)"
+        )
     raise NotationError(
         f"{raw.strip()!r} is not a chess result (the two sides must add up to 1)"
     )
