@@ -259,6 +259,11 @@ def _read_round(book: WorkbookBinding, cb: ClubBook, sheet: str, number: int) ->
                     raise InputError(
                         f"{t.settings.system} does not allow postponed games; enter the result",
                         **at("result"))
+                if (cb.othello and parsed.pending is None and parsed.white_discs is None
+                        and not parsed.white.is_forfeit):
+                    # MBQ and the disc tie-break need the discs of every played game
+                    raise InputError(f"{res!r}: an Othello result is a disc count, "
+                                     "e.g. 40-24 (OTH-6)", **at("result"))
                 if cb.othello:  # the row names Black (the model's black) first, OTH-5
                     games.append(Game(b, w, parsed.black, parsed.white, parsed.black_discs,
                                       parsed.white_discs, parsed.pending))

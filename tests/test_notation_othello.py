@@ -18,3 +18,30 @@ def test_oth_6_chess_cells_keep_the_chess_message() -> None:
     with pytest.raises(NotationError, match="not a chess result"):
         parse_result("40-30")
     assert parse_result("40-24", othello=True).white_discs == 40
+
+
+def test_oth_6_workbook_refuses_a_played_othello_game_without_discs(tmp_path) -> None:
+    """A ``1-0`` in an Othello round sheet names its sheet and cell (MBQ needs discs)."""
+    import openpyxl
+
+    from monrad.addin.new_workbook import create_workbook
+    from monrad.converters.errors import InputError
+    from monrad.converters.xlsx import read_xlsx
+    from monrad.engine.model import Player
+
+    players = [Player(i, f"P, {i}") for i in range(1, 7)]
+    path = create_workbook(tmp_path / "oth.xlsx", "othello-swiss", 3, players, "en", seed=1)
+    from monrad.addin.jobs import pair_next_round
+    from monrad.addin.openpyxl_book import open_book
+
+    pair_next_round(open_book(path))
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Round 1"]
+    ws["E3"], ws["E4"], ws["E5"] = "1-0", "40-24", "+/-"
+    wb.save(path)
+    with pytest.raises(InputError, match=r"sheet 'Round 1' cell E3: '1-0': an Othello result "
+                                         r"is a disc count, e\.g\. 40-24 \(OTH-6\)"):
+        read_xlsx(path)
+    ws["E3"] = "33-31"
+    wb.save(path)
+    assert read_xlsx(path).round(1).games[0].black_discs == 33
