@@ -104,6 +104,14 @@ def _say(message: str) -> None:
     print(f"{PROG}: {text}", file=sys.stderr)
 
 
+def _located(message: str, file: object) -> str:
+    """Prefix the command's file to a message that does not name it (the engine's
+    errors, e.g. a missing Othello disc count, know rounds and boards, not files)."""
+    if isinstance(file, str) and file and os.path.basename(file) not in message:
+        return f"{file}: {message}"
+    return message
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see the module doc)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -128,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(str(exc))
         return EXIT_FAILED
     except _bad_input_types() as exc:
-        _say(str(exc))
+        _say(_located(str(exc), getattr(args, "file", None)))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         _say("interrupted")

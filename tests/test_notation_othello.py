@@ -45,3 +45,19 @@ def test_oth_6_workbook_refuses_a_played_othello_game_without_discs(tmp_path) ->
     ws["E3"] = "33-31"
     wb.save(path)
     assert read_xlsx(path).round(1).games[0].black_discs == 33
+
+
+def test_oth_6_cli_error_without_discs_names_the_file(tmp_path, capsys) -> None:
+    """The engine's error knows round and board; the command line adds the file."""
+    from monrad.addin.cli import main
+
+    def line(sn: int, name: str, pts: str, rank: int, rnd: str) -> str:
+        return f"001 {sn:4d}      {name:<33} {'':4}{'':28}{pts:>4} {rank:4d}{rnd}"
+
+    path = tmp_path / "oth.trf"
+    path.write_text("\n".join(["012 T", "XMN system othello-swiss", "142 3",
+                               line(1, "A, A", "1.0", 1, "     2 b 1"),
+                               line(2, "B, B", "0.0", 2, "     1 w 0")]) + "\n")
+    assert main(["standings", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"monrad: {path}: round 1 board 1 (1-2): no disc count entered (OTH-6)"
