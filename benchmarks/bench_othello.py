@@ -1,6 +1,6 @@
 """Time whole Othello Swiss events: pairing every round plus MBQ standings.
 
-Usage: python benchmarks/othello_swiss.py [players rounds] ...
+Usage: python benchmarks/bench_othello.py [players rounds] ...
 (default: 9 7, 20 9, 40 13, 100 13, 300 13).  Results are random disc counts from a
 fixed seed, so runs are comparable.
 """

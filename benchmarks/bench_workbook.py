@@ -5,7 +5,7 @@ write the round sheet and the standings, back up, save), type random results and
 update the standings.  Prints the time per step, split into opening the file, the
 job itself and saving, so a slow part stands out.
 
-    python benchmarks/workbook_jobs.py [--players 30 100 300] [--rounds 7] [--system nsf]
+    python benchmarks/bench_workbook.py [--players 30 100 300] [--rounds 7] [--system nsf]
 """
 
 from __future__ import annotations
