@@ -80,33 +80,6 @@ def test_standings_of_a_trf_file_only_prints(capsys, tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.trf"]
 
 
-def test_standings_mapping_reads_a_club_sheet_with_unusual_headers(capsys, tmp_path: Path) -> None:
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "Lista"
-    for row in [["Schachspieler", "Wertung"], ["Anna Lind", 1700], ["Bo Ek", 1650],
-                ["Cai Berg", 1600], ["Dag Ny", 1550]]:
-        ws.append(row)
-    games = wb.create_sheet("Partien")
-    for row in [["Weiss", "Schwarz", "Ergebnis"], ["Bo Ek", "Anna Lind", "0-1"],
-                ["Cai Berg", "Dag Ny", "1-0"]]:
-        games.append(row)
-    path = tmp_path / "their.xlsx"
-    wb.save(path)
-    mapping = tmp_path / "map.json"
-    mapping.write_text(json.dumps({"columns": {
-        "Schachspieler": "name", "Wertung": "rating", "Weiss": "white",
-        "Schwarz": "black", "Ergebnis": "result"}, "name_order": "keep"}), encoding="utf-8")
-    before = path.read_bytes()
-    code, out, err = run(capsys, "standings", path, "--mapping", mapping, "--format", "csv")
-    assert code == 0, err
-    rows = out.splitlines()
-    assert rows[0].startswith("rank,start_no,name,points")
-    assert {r.split(",")[2]: r.split(",")[3] for r in rows[1:]} == {
-        "Anna Lind": "1", "Cai Berg": "1", "Bo Ek": "0", "Dag Ny": "0"}
-    assert path.read_bytes() == before  # a club's own sheet is only read
-
-
 def _their_sheet(tmp_path: Path) -> tuple[Path, Path]:
     """A club's own workbook with German headers, and the mapping file that names them."""
     wb = openpyxl.Workbook()
@@ -126,6 +99,18 @@ def _their_sheet(tmp_path: Path) -> tuple[Path, Path]:
         "Schachspieler": "name", "Wertung": "rating", "Weiss": "white",
         "Schwarz": "black", "Ergebnis": "result"}, "name_order": "keep"}), encoding="utf-8")
     return path, mapping
+
+
+def test_standings_mapping_reads_a_club_sheet_with_unusual_headers(capsys, tmp_path: Path) -> None:
+    path, mapping = _their_sheet(tmp_path)
+    before = path.read_bytes()
+    code, out, err = run(capsys, "standings", path, "--mapping", mapping, "--format", "csv")
+    assert code == 0, err
+    rows = out.splitlines()
+    assert rows[0].startswith("rank,start_no,name,points")
+    assert {r.split(",")[2]: r.split(",")[3] for r in rows[1:]} == {
+        "Anna Lind": "1", "Cai Berg": "1", "Bo Ek": "0", "Dag Ny": "0"}
+    assert path.read_bytes() == before  # a club's own sheet is only read
 
 
 def test_convert_and_pair_take_the_mapping_too(capsys, tmp_path: Path) -> None:
