@@ -295,6 +295,24 @@ def test_new_othello_uses_the_format_advice(capsys, tmp_path: Path) -> None:
     assert load(book).settings.system == "othello-swiss"
 
 
+@pytest.mark.parametrize("players, rounds", [("5", "double-round-robin"), ("8", "round-robin, 7 rounds"),
+                                             ("20", "othello-swiss, 7 rounds"), ("40", "othello-swiss, 9 rounds")])
+def test_oth_1_new_game_othello_players_n_proposes_the_format(capsys, tmp_path: Path, players: str,
+                                                             rounds: str) -> None:
+    """OTH-1 as the issue words it: ``monrad new ... --game othello --players N``."""
+    book = tmp_path / "o.xlsx"
+    code, out, err = run(capsys, "new", book, "--game", "othello", "--players", players)
+    assert code == 0, err
+    assert rounds in out
+
+
+def test_new_players_number_is_for_othello_only(capsys, tmp_path: Path) -> None:
+    code, _, err = run(capsys, "new", tmp_path / "c.xlsx", "--system", "nsf", "--rounds", "7",
+                       "--players", "30")
+    assert code == 2
+    assert_one_line_error(err, "no such roster file")
+
+
 def test_new_refuses_to_overwrite(capsys, tmp_path: Path) -> None:
     book = tmp_path / "b.xlsx"
     book.write_bytes(b"x")

@@ -3,10 +3,13 @@
 Creates a club workbook with :func:`monrad.addin.new_workbook.create_workbook`.
 For Othello (``--game othello``) the format comes from the OTH-1 advisor
 (:func:`monrad.engine.othello.advisor.advise_format`) when ``--system`` or
-``--rounds`` is not given: from the roster's size, or ``--players-count N``.
+``--rounds`` is not given: from the roster's size, or the expected number of players
+(``--players N``, or ``--players-count N``).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ._common import CommandError, load_file
 
@@ -22,7 +25,9 @@ def register(sub) -> None:
     p.add_argument("--system", metavar="S", help="pairing system (nsf, ssf, dsu, dutch, school, "
                    "round-robin, othello-swiss ...)")
     p.add_argument("--rounds", type=int, metavar="N", help="number of rounds")
-    p.add_argument("--players", metavar="ROSTER", help="roster to fill in (.csv, .xlsx, .trf)")
+    p.add_argument("--players", metavar="ROSTER|N",
+                   help="roster to fill in (.csv, .xlsx, .trf); with --game othello a number "
+                        "N is the expected number of players, for the format advice")
     p.add_argument("--lang", choices=("en", "no", "sv", "da"), default="en",
                    help="language of sheet names and headers (default: en)")
     p.add_argument("--game", choices=("chess", "othello"), default="chess",
@@ -43,13 +48,19 @@ def run(args) -> int:
     from ...addin.new_workbook import create_workbook
 
     players = None
-    if args.players:
+    count = args.players_count
+    if args.players and args.players.isdigit() and not Path(args.players).exists():
+        if args.game != "othello":
+            raise CommandError(f"--players {args.players}: no such roster file (a number of "
+                               "players is for --game othello's format advice)")
+        count = int(args.players)
+    elif args.players:
         players = load_file(args.players).players
     system, rounds = args.system, args.rounds
     if args.game == "othello" and (system is None or rounds is None):
         from ...engine.othello.advisor import advise_format
 
-        count = args.players_count or (len(players) if players else None)
+        count = count or (len(players) if players else None)
         if count is None:
             raise CommandError("Othello: give --players ROSTER or --players-count N for the "
                              "format advice, or --system and --rounds")
