@@ -67,6 +67,8 @@ SETTINGS_KEYS: dict[str, dict[str, str]] = {
              "da": "Frø (lodtrækning)"},
     "initial_colour": {"en": "Colour of no. 1 in round 1", "no": "Farge for nr. 1 i runde 1",
                        "sv": "Färg för nr 1 i rond 1", "da": "Farve for nr. 1 i runde 1"},
+    "konrad": {"en": "Konrad: meetings allowed", "no": "Konrad: tillatte møter",
+               "sv": "Konrad: tillåtna möten", "da": "Konrad: tilladte møder"},
 }
 
 #: Help text shown next to each setting (column C of the Settings sheet).
@@ -89,6 +91,10 @@ SETTINGS_HELP: dict[str, dict[str, str]] = {
              "sv": "registrerat frö för all lottning", "da": "registreret frø for al lodtrækning"},
     "initial_colour": {"en": "white or black; empty = drawn", "no": "hvit eller svart; tom = loddes",
                        "sv": "vit eller svart; tom = lottas", "da": "hvid eller sort; tom = lodtrækning"},
+    "konrad": {"en": "Monrad: how often two players may meet (colours reverse); empty = once",
+               "no": "Monrad: hvor ofte to spillere kan møtes (fargene byttes); tom = én gang",
+               "sv": "Monrad: hur ofta två spelare får mötas (färgerna byts); tom = en gång",
+               "da": "Monrad: hvor ofte to spillere må mødes (farverne byttes); tom = én gang"},
 }
 
 #: Players columns of the template (internal field -> header per language).  The

@@ -153,7 +153,7 @@ def build_book(
     values: dict[str, CellValue] = {
         "name": name or None, "system": system, "rounds": rounds, "scoring": scoring,
         "tiebreaks": ", ".join(tiebreaks) or None, "othello_c": None, "seed": seed,
-        "initial_colour": None,
+        "initial_colour": None, "konrad": None,
     }
     for i, key in enumerate(L.SETTINGS_KEYS, L.SETTINGS_FIRST_ROW):
         ws.cell(i, 1, lay.setting_label(key)).font = Font(name="Calibri", bold=True)

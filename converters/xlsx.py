@@ -175,8 +175,19 @@ def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[
         if colour is None:
             raise InputError(f"colour {text('initial_colour')!r}: write white or black",
                              **where("initial_colour"))
+    options: dict[str, object] = {}
+    if text("konrad"):
+        try:
+            konrad = int(float(text("konrad")))
+        except ValueError:
+            konrad = 0
+        if konrad < 1:
+            raise InputError(f"Konrad: {text('konrad')!r} is not a whole number of 1 or more",
+                             **where("konrad"))
+        if konrad > 1:
+            options["konrad"] = konrad
     settings = Settings(system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
-                        seeds=seeds, mbq_c=mbq_c, initial_colour=colour)
+                        seeds=seeds, mbq_c=mbq_c, initial_colour=colour, options=options)
     info: dict[str, object] = {}
     if text("name"):
         info["name"] = text("name")
@@ -538,8 +549,8 @@ def _setting_cell(value: Fraction) -> CellValue:
 
 def write_settings_values(book: WorkbookBinding, t: Tournament, lay: L.Layout) -> None:
     """Fill the Settings sheet rows the new-workbook builder leaves empty: the
-    colour of no. 1 in round 1 (``white``/``black``) and the Othello C of MBQ
-    (OTH-8), so that :func:`read_settings` gives them back."""
+    colour of no. 1 in round 1 (``white``/``black``), the Othello C of MBQ (OTH-8)
+    and the Konrad limit, so that :func:`read_settings` gives them back."""
     s = t.settings
     keys = list(L.SETTINGS_KEYS)
     if s.initial_colour in (Colour.WHITE, Colour.BLACK):
@@ -549,6 +560,10 @@ def write_settings_values(book: WorkbookBinding, t: Tournament, lay: L.Layout) -
     if s.mbq_c is not None:
         row = L.SETTINGS_FIRST_ROW + keys.index("othello_c")
         book.write_range(lay.settings_sheet, row, 2, [[_setting_cell(s.mbq_c)]])
+    konrad = s.options.get("konrad")
+    if konrad is not None and int(konrad) > 1:  # type: ignore[call-overload]
+        row = L.SETTINGS_FIRST_ROW + keys.index("konrad")
+        book.write_range(lay.settings_sheet, row, 2, [[int(konrad)]])  # type: ignore[call-overload]
 
 
 class _StampedZip(zipfile.ZipFile):

@@ -24,6 +24,29 @@ from monrad.engine.model import Colour, Player, Scoring
 TEMPLATES = REPO / "templates"
 
 
+def test_konrad_is_a_workbook_setting(tmp_path: Path):
+    """The Norwegian club "Konrad" option (players may meet up to N times) is a row of the
+    Settings sheet: read into ``options["konrad"]``, written back, bad values named."""
+    path = create_workbook(tmp_path / "k.xlsx", "nsf", 6, [Player(n, f"P{n}") for n in (1, 2, 3, 4)],
+                           lang="no")
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Innstillinger"] if "Innstillinger" in wb.sheetnames else wb.worksheets[0]
+    row = L.SETTINGS_FIRST_ROW + list(L.SETTINGS_KEYS).index("konrad")
+    assert ws.cell(row, 1).value == L.SETTINGS_KEYS["konrad"]["no"]
+    ws.cell(row, 2).value = 2
+    wb.save(path)
+    t = read_xlsx(path)
+    assert t.settings.options["konrad"] == 2
+    from monrad.converters import load, save
+
+    save(t, tmp_path / "copy.xlsx")
+    assert load(tmp_path / "copy.xlsx").settings.options["konrad"] == 2
+    ws.cell(row, 2).value = "twice"
+    wb.save(path)
+    with pytest.raises(InputError, match=rf"cell B{row}: Konrad: 'twice' is not a whole number"):
+        read_xlsx(path)
+
+
 @pytest.mark.parametrize("lang", L.LANGS)
 def test_new_workbook_has_the_sheets_and_headers_of_its_language(tmp_path: Path, lang: str):
     path = create_workbook(tmp_path / "c.xlsx", "dutch", 7, lang=lang, seed=11)
