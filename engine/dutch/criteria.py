@@ -42,7 +42,10 @@ higher scores higher up.  These widths are the ones of the FIDE-endorsed referen
 engine (bbpPairings), so that ties are resolved identically.
 
 C.9 (unplayed games of the bye assignee) is only weighed in the bracket the bye
-comes from (see :mod:`.brackets`).
+comes from (see :mod:`.brackets`).  The criterion numbers in the table follow the
+order of the quality criteria (C.5 onwards); C.1-C.4 and C.9 are the numbers the
+reference engine's 2025 tests use, the others are given by position and should be
+checked against the handbook text before being quoted.
 """
 
 from __future__ import annotations
