@@ -67,7 +67,6 @@ __all__ = [
     "normalise_header_dates",
     "validate",
     "problems_table",
-    "fide_ranks",
     "fide_report",
     "write_fide_report",
 ]
@@ -280,20 +279,6 @@ def problems_table(problems: Sequence[Problem]) -> str:
 
 
 # ------------------------------------------------------------------ writing
-def fide_ranks(t: Tournament) -> dict[int, int] | None:
-    """Ranks from the standings engine (tie-breaks of the tournament's system), or
-    ``None`` if it cannot rank this tournament (``write_trf`` then ranks by points)."""
-    try:
-        from ..engine.standings import standings
-    except ImportError:  # pragma: no cover - part of the package
-        return None
-    try:
-        table = standings(t)
-    except Exception:  # a system without standings rules: fall back to points
-        return None
-    return {row.start_no: row.rank for row in table.rows}
-
-
 def fide_report(
     t: Tournament,
     version: str = TRF2026,
@@ -313,8 +298,8 @@ def fide_report(
             out.info["national_federation"] = str(nat).upper()[:3]
     elif version == TRF16:
         out.info.pop("national_federation", None)
-    return write_trf(out, version, ranks=ranks if ranks is not None else fide_ranks(t),
-                     extensions=False)
+    # the rank column: the standings with the system's tie-breaks unless ``ranks`` is given
+    return write_trf(out, version, ranks=ranks, extensions=False)
 
 
 def write_fide_report(text: str, path: str | os.PathLike[str]) -> Path:

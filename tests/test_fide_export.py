@@ -9,7 +9,7 @@ import pytest
 from monrad.addin.cli import main
 from monrad.converters.federations import FIDE_FEDERATIONS, is_fide_federation
 from monrad.converters.fide_export import (
-    ASCII_FOLD, fide_ranks, fide_report, fold_ascii, problems_table, validate,
+    ASCII_FOLD, fide_report, fold_ascii, problems_table, validate,
 )
 from monrad.converters.trf import read_trf
 from monrad.engine.model import Game, Result, Round, Tournament
@@ -147,9 +147,11 @@ def test_national_ratings_travel_in_2026_national_records():
 
 
 def test_rank_column_comes_from_the_standings():
+    from monrad.engine.standings import standings
+
     t = oracle_with_header(players=True)
-    ranks = fide_ranks(t)
-    assert ranks is not None and sorted(ranks.values())[0] == 1
+    ranks = {row.start_no: row.rank for row in standings(t).rows}
+    assert sorted(ranks.values())[0] == 1
     text = fide_report(t)
     for ln in text.splitlines():
         if ln.startswith("001"):
