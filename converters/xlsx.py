@@ -138,14 +138,17 @@ def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[
     def where(key: str) -> dict:
         return {"source": src, "sheet": sheet, "cell": values[key][1]}
 
-    system = text("system").lower() or "dutch"
-    rounds_txt = text("rounds")
-    rounds = None
-    if rounds_txt:
+    def whole(key: str, bad: str) -> int:
+        """The setting as a whole number, or ``bad`` as the error at its cell."""
         try:
-            rounds = int(float(rounds_txt))
+            return int(float(text(key)))
         except ValueError:
-            raise InputError(f"rounds: {rounds_txt!r} is not a number", **where("rounds")) from None
+            raise InputError(bad, **where(key)) from None
+
+    system = text("system").lower() or "dutch"
+    rounds = None
+    if text("rounds"):
+        rounds = whole("rounds", f"rounds: {text('rounds')!r} is not a number")
         if rounds < 1:
             raise InputError("rounds must be 1 or more", **where("rounds"))
     try:
@@ -163,11 +166,7 @@ def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[
                              **where("othello_c")) from None
     seeds: dict[str, int] = {}
     if text("seed"):
-        try:
-            seed = int(float(text("seed")))
-        except ValueError:
-            raise InputError(f"seed: {text('seed')!r} is not a whole number",
-                             **where("seed")) from None
+        seed = whole("seed", f"seed: {text('seed')!r} is not a whole number")
         seeds = {k: seed for k in SEED_KEYS}
     colour = Colour.NONE
     if text("initial_colour"):
@@ -177,13 +176,10 @@ def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[
                              **where("initial_colour"))
     options: dict[str, object] = {}
     if text("konrad"):
-        try:
-            konrad = int(float(text("konrad")))
-        except ValueError:
-            konrad = 0
+        bad = f"Konrad: {text('konrad')!r} is not a whole number of 1 or more"
+        konrad = whole("konrad", bad)
         if konrad < 1:
-            raise InputError(f"Konrad: {text('konrad')!r} is not a whole number of 1 or more",
-                             **where("konrad"))
+            raise InputError(bad, **where("konrad"))
         if konrad > 1:
             options["konrad"] = konrad
     settings = Settings(system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
