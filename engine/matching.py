@@ -114,53 +114,63 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     Returns ``mate`` with ``mate[v] == v`` for unmatched vertices.  Not restricted
     to maximum cardinality.  Vertices and edges are kept in flat lists; every dual
     variable stays an integer because the weights are doubled internally.
+
+    Vertices that appear in no edge are left out of the search: the others are
+    renumbered ``0 .. m-1`` in increasing order, which keeps the order in which the
+    algorithm visits vertices, edges and blossoms, so the matching returned (also
+    which one of several optimal matchings) is the one the search on all ``n``
+    vertices finds.  (A vertex without edges stays single and only ever shares the
+    smallest dual with the other single vertices; it changes no decision.)
     """
     nedge = len(edges)
     if nedge == 0:
         return list(range(n))
-    eu = [0] * nedge
-    ev = [0] * nedge
-    ew = [0] * nedge
-    maxw = 0
-    for k, (u, v, w) in enumerate(edges):
-        eu[k] = u
-        ev[k] = v
-        ew[k] = 2 * w  # keep every dual an integer
-        if 2 * w > maxw:
-            maxw = 2 * w
+    used = sorted({u for u, _, _ in edges} | {v for _, v, _ in edges})
+    if used[0] < 0 or used[-1] >= n:
+        raise IndexError("an edge names a vertex outside 0 .. n-1")
+    local = dict(zip(used, range(len(used))))
+    m = len(used)  # the vertices 0 .. m-1 of the search; blossoms are m .. 2m-1
+    eu = [local[u] for u, _, _ in edges]
+    ev = [local[v] for _, v, _ in edges]
+    ew = [2 * w for _, _, w in edges]  # doubled: every dual stays an integer
+    maxw = max(0, max(ew))
     # endpoint p of edge k: 2k -> eu[k], 2k+1 -> ev[k]
     endpoint = [0] * (2 * nedge)
-    neighbend: list[list[int]] = [[] for _ in range(n)]
+    endpoint[0::2] = eu
+    endpoint[1::2] = ev
+    # per vertex, its edges in input order: ``nbedges[x]`` the edge numbers and
+    # ``scanlist[x]`` (neighbour, edge, endpoint on x's side) for the scan loop
+    nbedges: list[list[int]] = [[] for _ in range(m)]
+    scanlist: list[list[tuple[int, int, int]]] = [[] for _ in range(m)]
     for k in range(nedge):
         u, v = eu[k], ev[k]
-        endpoint[2 * k] = u
-        endpoint[2 * k + 1] = v
-        neighbend[u].append(2 * k + 1)
-        neighbend[v].append(2 * k)
-    mate = [-1] * n  # remote endpoint of the matched edge, or -1
-    label = [0] * (2 * n)
-    labelend = [-1] * (2 * n)
-    inblossom = list(range(n))
-    blossomparent = [-1] * (2 * n)
-    blossomchilds: list[list[int] | None] = [None] * (2 * n)
-    blossombase = list(range(n)) + [-1] * n
-    blossomendps: list[list[int] | None] = [None] * (2 * n)
-    bestedge = [-1] * (2 * n)
-    blossombestedges: list[list[int] | None] = [None] * (2 * n)
-    unusedblossoms = list(range(n, 2 * n))
-    dualvar = [maxw // 2] * n + [0] * n
-    allowedge = [False] * nedge
+        nbedges[u].append(k)
+        nbedges[v].append(k)
+        scanlist[u].append((v, k, 2 * k))
+        scanlist[v].append((u, k, 2 * k + 1))
+    mate = [-1] * m  # remote endpoint of the matched edge, or -1
+    label = [0] * (2 * m)
+    labelend = [-1] * (2 * m)
+    inblossom = list(range(m))
+    blossomparent = [-1] * (2 * m)
+    blossomchilds: list[list[int] | None] = [None] * (2 * m)
+    blossombase = list(range(m)) + [-1] * m
+    blossomendps: list[list[int] | None] = [None] * (2 * m)
+    bestedge = [-1] * (2 * m)
+    blossombestedges: list[list[int] | None] = [None] * (2 * m)
+    unusedblossoms = list(range(m, 2 * m))
+    dualvar = [maxw // 2] * m + [0] * m
+    # edge k is allowed (zero slack, usable) in this stage when allowedge[k] == stage
+    allowedge = [0] * nedge
+    stage = 0
     queue: list[int] = []
 
-    def slack(k: int) -> int:
-        return dualvar[eu[k]] + dualvar[ev[k]] - ew[k]
-
     def leaves(b: int):
-        if b < n:
+        if b < m:
             yield b
         else:
             for t in blossomchilds[b]:  # type: ignore[union-attr]
-                if t < n:
+                if t < m:
                     yield t
                 else:
                     yield from leaves(t)
@@ -171,7 +181,10 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
         labelend[w] = labelend[b] = p
         bestedge[w] = bestedge[b] = -1
         if t == 1:
-            queue.extend(leaves(b))
+            if b < m:
+                queue.append(b)
+            else:
+                queue.extend(leaves(b))
         elif t == 2:
             base = blossombase[b]
             assign_label(endpoint[mate[base]], 1, mate[base] ^ 1)
@@ -234,10 +247,10 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             if label[inblossom[x]] == 2:
                 queue.append(x)
             inblossom[x] = b
-        bestedgeto = [-1] * (2 * n)
+        bestedgeto = [-1] * (2 * m)
         for bv in path:
             if blossombestedges[bv] is None:
-                nblists = [[p // 2 for p in neighbend[x]] for x in leaves(bv)]
+                nblists = [nbedges[x] for x in leaves(bv)]
             else:
                 nblists = [blossombestedges[bv]]
             for nblist in nblists:
@@ -246,21 +259,28 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if (bj != b and label[bj] == 1
-                            and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj]))):
-                        bestedgeto[bj] = kk
+                    if bj != b and label[bj] == 1:
+                        be = bestedgeto[bj]
+                        if (be == -1 or dualvar[i] + dualvar[j] - ew[kk]
+                                < dualvar[eu[be]] + dualvar[ev[be]] - ew[be]):
+                            bestedgeto[bj] = kk
             blossombestedges[bv] = None
             bestedge[bv] = -1
-        blossombestedges[b] = [kk for kk in bestedgeto if kk != -1]
-        bestedge[b] = -1
-        for kk in blossombestedges[b]:  # type: ignore[union-attr]
-            if bestedge[b] == -1 or slack(kk) < slack(bestedge[b]):
-                bestedge[b] = kk
+        bestlist = [kk for kk in bestedgeto if kk != -1]
+        blossombestedges[b] = bestlist
+        best = -1
+        bestslack = 0
+        for kk in bestlist:
+            kslack = dualvar[eu[kk]] + dualvar[ev[kk]] - ew[kk]
+            if best == -1 or kslack < bestslack:
+                best = kk
+                bestslack = kslack
+        bestedge[b] = best
 
     def expand_blossom(b: int, endstage: bool) -> None:
         for s in blossomchilds[b]:  # type: ignore[union-attr]
             blossomparent[s] = -1
-            if s < n:
+            if s < m:
                 inblossom[s] = s
             elif endstage and dualvar[s] == 0:
                 expand_blossom(s, endstage)
@@ -284,10 +304,10 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 label[endpoint[p ^ 1]] = 0
                 label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0  # type: ignore[index]
                 assign_label(endpoint[p ^ 1], 2, p)
-                allowedge[endps[j - endptrick] // 2] = True  # type: ignore[index]
+                allowedge[endps[j - endptrick] // 2] = stage  # type: ignore[index]
                 j += jstep
                 p = endps[j - endptrick] ^ endptrick  # type: ignore[index]
-                allowedge[p // 2] = True
+                allowedge[p // 2] = stage
                 j += jstep
             bv = childs[j]  # type: ignore[index]
             label[endpoint[p ^ 1]] = label[bv] = 2
@@ -318,7 +338,7 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
         t = v
         while blossomparent[t] != b:
             t = blossomparent[t]
-        if t >= n:
+        if t >= m:
             augment_blossom(t, v)
         childs = blossomchilds[b]
         endps = blossomendps[b]
@@ -334,11 +354,11 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             j += jstep
             t = childs[j]  # type: ignore[index]
             p = endps[j - endptrick] ^ endptrick  # type: ignore[index]
-            if t >= n:
+            if t >= m:
                 augment_blossom(t, endpoint[p])
             j += jstep
             t = childs[j]  # type: ignore[index]
-            if t >= n:
+            if t >= m:
                 augment_blossom(t, endpoint[p ^ 1])
             mate[endpoint[p]] = p ^ 1
             mate[endpoint[p ^ 1]] = p
@@ -351,7 +371,7 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
         for s, p in ((v, 2 * k + 1), (w, 2 * k)):
             while True:
                 bs = inblossom[s]
-                if bs >= n:
+                if bs >= m:
                     augment_blossom(bs, s)
                 mate[s] = p
                 if labelend[bs] == -1:
@@ -360,40 +380,45 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 bt = inblossom[t]
                 s = endpoint[labelend[bt]]
                 j = endpoint[labelend[bt] ^ 1]
-                if bt >= n:
+                if bt >= m:
                     augment_blossom(bt, j)
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
-    for _stage in range(n):
-        for i in range(2 * n):
-            label[i] = 0
-            bestedge[i] = -1
-        for i in range(n, 2 * n):
-            blossombestedges[i] = None
-        for k in range(nedge):
-            allowedge[k] = False
+    vertices = range(m)
+    blossoms = range(m, 2 * m)
+    for stage in range(1, m + 1):
+        label[:] = [0] * (2 * m)
+        bestedge[:] = [-1] * (2 * m)
+        blossombestedges[m:] = [None] * m
         del queue[:]
-        for v in range(n):
+        for v in vertices:
             if mate[v] == -1 and label[inblossom[v]] == 0:
                 assign_label(v, 1, -1)
         augmented = False
         while True:
             while queue and not augmented:
                 v = queue.pop()
-                for p in neighbend[v]:
-                    k = p >> 1
-                    w = endpoint[p]
-                    if inblossom[v] == inblossom[w]:
+                # Vertex duals change only in the dual step, so the slacks met here
+                # are fixed for the whole scan: with ``x = dualvar[w] - ew[k]`` the
+                # slack of edge k is ``x + dv``; ``lim`` holds the slack of bv's best
+                # edge minus dv, so ``x < lim`` compares two slacks exactly.
+                dv = dualvar[v]
+                ndv = -dv
+                bv = inblossom[v]
+                bbest = bestedge[bv]
+                if bbest != -1:
+                    lim = dualvar[eu[bbest]] + dualvar[ev[bbest]] - ew[bbest] - dv
+                for w, k, q in scanlist[v]:
+                    bw = inblossom[w]
+                    if bw == bv:
                         continue
-                    if not allowedge[k]:
-                        kslack = dualvar[v] + dualvar[w] - ew[k]
-                        if kslack <= 0:
-                            allowedge[k] = True
-                    if allowedge[k]:
-                        if label[inblossom[w]] == 0:
-                            assign_label(w, 2, p ^ 1)
-                        elif label[inblossom[w]] == 1:
+                    if allowedge[k] == stage or (x := dualvar[w] - ew[k]) <= ndv:
+                        allowedge[k] = stage
+                        lw = label[bw]
+                        if lw == 0:
+                            assign_label(w, 2, q)
+                        elif lw == 1:
                             base = scan_blossom(v, w)
                             if base >= 0:
                                 add_blossom(base, k)
@@ -403,50 +428,69 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                                 break
                         elif label[w] == 0:
                             label[w] = 2
-                            labelend[w] = p ^ 1
-                    elif label[inblossom[w]] == 1:
-                        b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
-                            bestedge[b] = k
+                            labelend[w] = q
+                        # re-read what the steps above may have changed
+                        bv = inblossom[v]
+                        bbest = bestedge[bv]
+                        if bbest != -1:
+                            lim = dualvar[eu[bbest]] + dualvar[ev[bbest]] - ew[bbest] - dv
+                    elif label[bw] == 1:
+                        if bbest == -1 or x < lim:
+                            bestedge[bv] = bbest = k
+                            lim = x
                     elif label[w] == 0:
-                        if bestedge[w] == -1 or kslack < slack(bestedge[w]):
+                        be = bestedge[w]
+                        if be == -1 or x + dv < dualvar[eu[be]] + dualvar[ev[be]] - ew[be]:
                             bestedge[w] = k
             if augmented:
                 break
-            deltatype = -1
-            delta = deltaedge = deltablossom = None
+            # The dual step.  Candidates are taken type by type (1, 2, 3, 4) and, within
+            # a type, in increasing vertex / blossom number; a later candidate wins only
+            # when strictly smaller.
+            deltaedge = deltablossom = -1
             # delta1: minimum dual of a single vertex (no max-cardinality)
             deltatype = 1
-            delta = min(dualvar[:n])
-            for v in range(n):
-                if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                    d = slack(bestedge[v])
-                    if deltatype == -1 or d < delta:
+            delta = min(dualvar[:m])
+            # delta2: least slack of an edge from an S-vertex to a free vertex
+            for v in vertices:
+                be = bestedge[v]
+                if be != -1 and label[inblossom[v]] == 0:
+                    d = dualvar[eu[be]] + dualvar[ev[be]] - ew[be]
+                    if d < delta:
                         delta = d
                         deltatype = 2
-                        deltaedge = bestedge[v]
-            for b in range(2 * n):
-                if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                    kslack = slack(bestedge[b])
-                    d = kslack // 2
-                    if deltatype == -1 or d < delta:
+                        deltaedge = be
+            # the top-level blossoms in use, in increasing number
+            tops = [b for b in blossoms if blossomparent[b] == -1 and blossombase[b] >= 0]
+            # delta3: half the least slack of an edge between two S-blossoms
+            for b in vertices:
+                be = bestedge[b]
+                if be != -1 and blossomparent[b] == -1 and label[b] == 1:
+                    d = (dualvar[eu[be]] + dualvar[ev[be]] - ew[be]) // 2
+                    if d < delta:
                         delta = d
                         deltatype = 3
-                        deltaedge = bestedge[b]
-            for b in range(n, 2 * n):
-                if (blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 2
-                        and (deltatype == -1 or dualvar[b] < delta)):
+                        deltaedge = be
+            for b in tops:
+                be = bestedge[b]
+                if be != -1 and label[b] == 1:
+                    d = (dualvar[eu[be]] + dualvar[ev[be]] - ew[be]) // 2
+                    if d < delta:
+                        delta = d
+                        deltatype = 3
+                        deltaedge = be
+            # delta4: least dual of a T-blossom
+            for b in tops:
+                if label[b] == 2 and dualvar[b] < delta:
                     delta = dualvar[b]
                     deltatype = 4
                     deltablossom = b
-            for v in range(n):
-                lab = label[inblossom[v]]
-                if lab == 1:
-                    dualvar[v] -= delta
-                elif lab == 2:
-                    dualvar[v] += delta
-            for b in range(n, 2 * n):
-                if blossombase[b] >= 0 and blossomparent[b] == -1:
+            if delta:
+                dualvar[:m] = [
+                    d - delta if lab == 1 else d + delta if lab == 2 else d
+                    for d, lab in zip(dualvar, [label[b] for b in inblossom])
+                ]
+                for b in tops:
                     if label[b] == 1:
                         dualvar[b] += delta
                     elif label[b] == 2:
@@ -454,25 +498,24 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             if deltatype == 1:
                 break
             elif deltatype == 2:
-                allowedge[deltaedge] = True  # type: ignore[index]
-                i, j = eu[deltaedge], ev[deltaedge]  # type: ignore[index]
+                allowedge[deltaedge] = stage
+                i, j = eu[deltaedge], ev[deltaedge]
                 if label[inblossom[i]] == 0:
                     i, j = j, i
                 queue.append(i)
             elif deltatype == 3:
-                allowedge[deltaedge] = True  # type: ignore[index]
-                i = eu[deltaedge]  # type: ignore[index]
-                queue.append(i)
+                allowedge[deltaedge] = stage
+                queue.append(eu[deltaedge])
             elif deltatype == 4:
-                expand_blossom(deltablossom, False)  # type: ignore[arg-type]
+                expand_blossom(deltablossom, False)
         if not augmented:
             break
-        for b in range(n, 2 * n):
+        for b in blossoms:
             if (blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1
                     and dualvar[b] == 0):
                 expand_blossom(b, True)
     out = list(range(n))
-    for v in range(n):
+    for v in vertices:
         if mate[v] >= 0:
-            out[v] = endpoint[mate[v]]
+            out[used[v]] = used[endpoint[mate[v]]]
     return out
