@@ -139,15 +139,15 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     endpoint[0::2] = eu
     endpoint[1::2] = ev
     # per vertex, its edges in input order: ``nbedges[x]`` the edge numbers and
-    # ``scanlist[x]`` (neighbour, edge, endpoint on x's side) for the scan loop
+    # ``scanlist[x]`` (neighbour, edge) for the scan loop
     nbedges: list[list[int]] = [[] for _ in range(m)]
-    scanlist: list[list[tuple[int, int, int]]] = [[] for _ in range(m)]
+    scanlist: list[list[tuple[int, int]]] = [[] for _ in range(m)]
     for k in range(nedge):
         u, v = eu[k], ev[k]
         nbedges[u].append(k)
         nbedges[v].append(k)
-        scanlist[u].append((v, k, 2 * k))
-        scanlist[v].append((u, k, 2 * k + 1))
+        scanlist[u].append((v, k))
+        scanlist[v].append((u, k))
     mate = [-1] * m  # remote endpoint of the matched edge, or -1
     label = [0] * (2 * m)
     labelend = [-1] * (2 * m)
@@ -162,6 +162,11 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     dualvar = [maxw // 2] * m + [0] * m
     # edge k is allowed (zero slack, usable) in this stage when allowedge[k] == stage
     allowedge = [0] * nedge
+    # slackof[k] is the slack of edge k when slackat[k] == dstep, the number of dual
+    # steps so far (vertex duals, hence slacks, change only in a dual step)
+    slackof = [0] * nedge
+    slackat = [-1] * nedge
+    dstep = 0
     stage = 0
     queue: list[int] = []
 
@@ -409,12 +414,13 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 bbest = bestedge[bv]
                 if bbest != -1:
                     lim = dualvar[eu[bbest]] + dualvar[ev[bbest]] - ew[bbest] - dv
-                for w, k, q in scanlist[v]:
+                for w, k in scanlist[v]:
                     bw = inblossom[w]
                     if bw == bv:
                         continue
                     if allowedge[k] == stage or (x := dualvar[w] - ew[k]) <= ndv:
                         allowedge[k] = stage
+                        q = 2 * k if eu[k] == v else 2 * k + 1  # endpoint at v
                         lw = label[bw]
                         if lw == 0:
                             assign_label(w, 2, q)
@@ -440,8 +446,22 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                             lim = x
                     elif label[w] == 0:
                         be = bestedge[w]
-                        if be == -1 or x + dv < dualvar[eu[be]] + dualvar[ev[be]] - ew[be]:
+                        if be == -1:
                             bestedge[w] = k
+                            slackat[k] = dstep
+                            slackof[k] = x + dv
+                        else:
+                            if slackat[be] == dstep:
+                                bslack = slackof[be]
+                            else:
+                                bslack = dualvar[eu[be]] + dualvar[ev[be]] - ew[be]
+                                slackat[be] = dstep
+                                slackof[be] = bslack
+                            kslack = x + dv
+                            if kslack < bslack:
+                                bestedge[w] = k
+                                slackat[k] = dstep
+                                slackof[k] = kslack
             if augmented:
                 break
             # The dual step.  Candidates are taken type by type (1, 2, 3, 4) and, within
@@ -486,6 +506,7 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                     deltatype = 4
                     deltablossom = b
             if delta:
+                dstep += 1
                 dualvar[:m] = [
                     d - delta if lab == 1 else d + delta if lab == 2 else d
                     for d, lab in zip(dualvar, [label[b] for b in inblossom])
