@@ -20,6 +20,19 @@ it":
 
 Whoever is not paired in the bracket moves down to the next one.
 
+How much of the field a bracket's matchings see (:func:`pair_field` tries the
+cheapest first and falls back when its assumption fails, so the result is always
+the one of the whole field):
+
+* ``bracket``: the bracket alone, every player with a way down getting credit for
+  being "paired further down".  C.8 (the next bracket pairs as well as possible) is
+  then assumed at its best; the next bracket checks it: all the players moved down
+  to it are paired there, and it makes as many pairs as its size allows.  Not used
+  where C.9 or the bye can depend on the next score group, nor when that group is
+  small (``ALONE_MIN_NEXT``).
+* ``window``: the bracket, the next score group and ``BUFFER`` players below.
+* ``full``: everybody still unpaired.
+
 The order of these decisions, and the small bonuses used, follow the FIDE-endorsed
 reference engine so that ties between equally good pairings fall the same way.
 """
@@ -29,13 +42,17 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..matching import WeightedGraph, max_weight_matching
-from .criteria import Context, bye_candidate, field1_shift, first_weight, pair_weight
+from .criteria import (Context, bye_candidate, compatible, field1_shift, first_weight,
+                       pair_weight)
 from .entrants import Entrant, Float
 
 __all__ = ["NoLegalPairing", "pair_field", "BUFFER"]
 
 #: players kept below the next score group when the field is large (see _Solver)
 BUFFER = 8
+#: a bracket is paired without its next score group only when that group has at
+#: least this many players (a small one may not be able to take any leftover)
+ALONE_MIN_NEXT = 16
 
 
 class NoLegalPairing(Exception):
@@ -72,30 +89,72 @@ class _Solver:
     def solve(self, extra: dict[tuple[int, int], int] | None = None, bits: int = 0) -> list[int]:
         g = self.g
         n = g.n
-        full = self.cut >= n
-        edges = []
+        cut = min(self.cut, n)
+        full = cut >= n
         extra = extra or {}
-        for u, v, w in g.edges():
-            if v >= self.cut:
-                continue
-            if full:
-                edges.append((u, v, (w << bits) + extra.get((u, v), 0)))
-            else:
-                edges.append((u, v, ((2 * w) << bits) + extra.get((u, v), 0)))
-        size = n
+        # the kept vertices, numbered 0.. in pairing order for the solver
+        verts = [v for v in range(cut) if g.active(v)]
+        # the stand-in partners' weights: a vertex paired with its stand-in
+        standing = [0] * len(verts)
         if not full:
-            for v in range(self.cut):
-                if not (g.active(v) and g.has_edge_beyond(v, self.cut)):
-                    continue
-                if v >= self.below or not g.has_edge_within(v, self.below, self.cut):
-                    edges.append((v, size, self.half[v] << bits))
+            for i, v in enumerate(verts):
+                if g.has_edge_beyond(v, cut) and (
+                        v >= self.below or not g.has_edge_within(v, self.below, cut)):
+                    standing[i] = self.half[v] << bits
+        # a bracket alone: instead of stand-in vertices, every edge pays the stand-in
+        # weights of its two ends (the same optimum, half the vertices; an unpaired
+        # vertex is one paired further down)
+        inline = self.below >= cut
+        edges = []
+        weight = g.weight
+        for i, u in enumerate(verts):
+            for j in range(i + 1, len(verts)):
+                v = verts[j]
+                w = weight(u, v)
+                if w:
+                    w = w << bits if full else (2 * w) << bits
+                    w += extra.get((u, v), 0)
+                    if inline:
+                        w -= standing[i] + standing[j]
+                        if w <= 0:
+                            continue
+                    edges.append((i, j, w))
+        size = len(verts)
+        if not inline:
+            for i, h in enumerate(standing):
+                if h:
+                    edges.append((i, size, h))
                     size += 1
-        mate = max_weight_matching(size, edges)
+        found = max_weight_matching(size, edges)
+        mate = list(range(n))
         for x, y in g.fixed_pairs():
             mate[x] = y
-        out = mate[:n]
-        # a stand-in partner shows as ``n``: paired further down
-        return [min(m, n) for m in out]
+        for i, v in enumerate(verts):
+            m = found[i]
+            # a stand-in partner shows as ``n``: paired further down
+            mate[v] = n if m >= len(verts) else verts[m]
+        return mate
+
+
+def _allowed_pairs(players: list[Entrant], ctx: Context) -> list[tuple[int, int]]:
+    """Every pair (i, j), i < j, that the absolute criteria allow (C.1, C.3,
+    forbidden pairs): what :func:`.criteria.compatible` says, for the whole field."""
+    out = []
+    for j, b in enumerate(players):
+        for i in range(j):
+            if compatible(players[i], b, ctx):
+                out.append((i, j))
+    return out
+
+
+def _set_plain_weights(g: WeightedGraph, players: list[Entrant], ctx: Context,
+                       allowed: list[tuple[int, int]]) -> None:
+    """Weights of pairs outside the bracket being paired: the top field alone
+    (what :func:`.criteria.pair_weight` gives with neither bracket flag)."""
+    top = field1_shift(ctx)
+    extra = [int(not bye_candidate(p, ctx)) for p in players]
+    for i, j in allowed:
+        g.set_weight(i, j, (1 + extra[i] + extra[j]) << top)
 
 
 def _key(u: int, v: int) -> tuple[int, int]:
@@ -143,21 +202,28 @@ class _WindowTooSmall(Exception):
     """The shortened field of :class:`_Solver` could not be completed."""
 
 
+#: how much of the field each bracket's matchings see (see :func:`pair_field`)
+_BRACKET, _WINDOW, _FULL = "bracket", "window", "full"
+
+
 def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, int]], int | None]:
     """Pair ``players`` (in pairing order).
 
     Returns the pairs as (higher-ranked index, lower-ranked index) into ``players``
     and the index of the player left for the pairing-allocated bye (or ``None``).
-    Works on a window of the field first (fast); should the window's assumption
-    fail (the rest cannot be completed), pairs again on the whole field (exact).
+    Pairs each bracket alone first, then with a window below it, then on the whole
+    field: each pass is given up as soon as its assumption fails (see the module
+    docstring), so the result is the whole field's.
     """
     quick = _blank_field(players, ctx)
     if quick is not None:
         return quick
-    try:
-        return _pair_field(players, ctx, BUFFER)
-    except _WindowTooSmall:
-        return _pair_field(players, ctx, None)
+    for mode in (_BRACKET, _WINDOW):
+        try:
+            return _pair_field(players, ctx, mode)
+        except _WindowTooSmall:
+            continue
+    return _pair_field(players, ctx, _FULL)
 
 
 def _blank_field(players: list[Entrant],
@@ -188,25 +254,24 @@ def _blank_field(players: list[Entrant],
 
 
 def _pair_field(players: list[Entrant], ctx: Context,
-                buffer: int | None) -> tuple[list[tuple[int, int]], int | None]:
+                mode: str) -> tuple[list[tuple[int, int]], int | None]:
     n = len(players)
     g = WeightedGraph(n)
     odd = n % 2 == 1
-    for j in range(n):
-        for i in range(j):
-            if odd:
-                w = first_weight(players[i], players[j], ctx)
-            else:
-                w = pair_weight(players[i], players[j], False, False, ctx)
-            g.set_weight(i, j, w)
+    allowed = _allowed_pairs(players, ctx)
+    if odd:
+        for i, j in allowed:
+            g.set_weight(i, j, first_weight(players[i], players[j], ctx))
+    else:
+        _set_plain_weights(g, players, ctx, allowed)
     # the whole-field matching checks that a legal pairing exists (C.4) and, for an
     # odd field, finds the bye assignee's score; for an even field in the windowed
     # pass the check is left to the brackets (a failure falls back to this pass)
     score = [p.score for p in players]
-    quick_bye = _quick_bye_score(g, players) if odd and buffer is not None else None
+    quick_bye = _quick_bye_score(g, players) if odd and mode != _FULL else None
     if quick_bye is not None and quick_bye >= score[0]:
         quick_bye = None  # the whole-field matching is needed for C.9 below
-    if (odd and quick_bye is None) or buffer is None:
+    if (odd and quick_bye is None) or mode == _FULL:
         mate = g.solve()
         if not _complete(mate, [True] * n):
             raise NoLegalPairing("the players cannot all be paired within the absolute criteria")
@@ -217,9 +282,7 @@ def _pair_field(players: list[Entrant], ctx: Context,
             ctx.bye_score = quick_bye
         else:
             ctx.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        for j in range(n):
-            for i in range(j):
-                g.set_weight(i, j, pair_weight(players[i], players[j], False, False, ctx))
+        _set_plain_weights(g, players, ctx, allowed)
         # C.9 applies at once when the bye comes from the top score group and nobody
         # of that group has to float down
         top = score[0]
@@ -239,18 +302,28 @@ def _pair_field(players: list[Entrant], ctx: Context,
     group: list[int] = list(range(nxt))
     mdp_count = 0
     res_start_v = 0  # vertex of the first resident
+    # the MDPs of the current bracket were left over by a bracket paired on its own
+    # (``alone`` below), which assumed that they can all be paired here
+    check_mdps = False
 
     while len(group) > 1 or nxt < n:
         bracket_end = len(group)  # index in group of the first next-group player
         next_start_v = res_start_v + (bracket_end - mdp_count)
         last_bracket = nxt >= n
+        next_score = None
         if nxt < n:
             s = score[nxt]
+            next_score = s
             while nxt < n and score[nxt] >= s:
                 group.append(nxt)
                 nxt += 1
+        # a bracket is paired on its own (without the next score group) unless
+        # C.9 or the bye could depend on the next score group
+        alone = (mode == _BRACKET and not last_bracket and not c9
+                 and len(group) - bracket_end >= ALONE_MIN_NEXT
+                 and not (odd and next_score is not None and next_score <= ctx.bye_score))
         base: dict[tuple[int, int], int] = {}
-        for b in range(mdp_count, len(group)):
+        for b in range(mdp_count, bracket_end if alone else len(group)):
             for a in range(b):
                 w = pair_weight(players[group[a]], players[group[b]], b < bracket_end,
                                 b >= bracket_end, ctx, c9)
@@ -258,9 +331,11 @@ def _pair_field(players: list[Entrant], ctx: Context,
                 g.set_weight(group[a], group[b], w)
         # window: the bracket, the next score group, and a buffer below
         cut = n
-        if buffer is not None:
-            cut = min(n, nxt + buffer)
-            if n - cut < buffer:
+        if alone:
+            cut = next_start_v
+        elif mode != _FULL:
+            cut = min(n, nxt + BUFFER)
+            if n - cut < BUFFER:
                 cut = n
         solver.window(cut, next_start_v)
         paired_before = len(pairs)
@@ -457,16 +532,23 @@ def _pair_field(players: list[Entrant], ctx: Context,
                 new_mdps += 1
             if floor is not None and (mate[v] >= n or score[mate[v]] < floor):
                 c9 = False
+        if check_mdps and (any(idx < mdp_count for idx, v in enumerate(group)
+                               if idx < bracket_end and not matched[v])
+                           or new_mdps > bracket_end % 2):
+            # the bracket above assumed its leftovers pair here, all of them and
+            # with as many pairs as the bracket allows (C.8 at its best)
+            raise _WindowTooSmall
+        check_mdps = alone and new_mdps > 0
         group = new_group
         mdp_count = new_mdps
         res_start_v = next_start_v
         if last_bracket and len(pairs) == paired_before and len(group) > 1:
-            if buffer is None:
+            if mode == _FULL:
                 raise NoLegalPairing("the last bracket cannot be paired")
             raise _WindowTooSmall
 
     bye = group[0] if group else None
-    if buffer is not None and bye is not None and not (
+    if mode != _FULL and bye is not None and not (
             players[bye].score == ctx.bye_score and bye_candidate(players[bye], ctx)):
         raise _WindowTooSmall
     return pairs, bye
