@@ -30,6 +30,13 @@ need as many pairs as possible put that criterion in the highest bits of the wei
 ``tests/test_dutch_rules.py`` checks it against brute force and, where installed,
 against ``networkx.max_weight_matching``.
 
+Which optimal matching it returns when several tie matters to the FIDE Dutch engine,
+so the code is tuned only in ways that keep every decision of the algorithm (vertex
+ids without edges left out, slacks computed inline and cached between dual steps,
+per-stage flags reset by a stage counter); ``tests/test_matching_speed_identity.py``
+holds the exact ``mate`` lists of the untuned solver for 308 graphs, and
+``benchmarks/bench_matching.py`` measures the speed.
+
 >>> g = WeightedGraph(4)
 >>> g.set_weight(0, 1, 6); g.set_weight(2, 3, 6); g.set_weight(1, 2, 11)
 >>> g.solve()
@@ -119,8 +126,11 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     renumbered ``0 .. m-1`` in increasing order, which keeps the order in which the
     algorithm visits vertices, edges and blossoms, so the matching returned (also
     which one of several optimal matchings) is the one the search on all ``n``
-    vertices finds.  (A vertex without edges stays single and only ever shares the
-    smallest dual with the other single vertices; it changes no decision.)
+    vertices finds.  (A vertex without edges is single in every stage: it is an
+    S-vertex whose dual falls with every dual step, like the dual of every other
+    single vertex, so it only ever shares the least vertex dual; while an active
+    vertex is single, the least dual is the same without it, and once none is, the
+    search ends either way.  Scanning its empty edge list does nothing.)
     """
     nedge = len(edges)
     if nedge == 0:
@@ -392,6 +402,8 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
 
     vertices = range(m)
     blossoms = range(m, 2 * m)
+    # one augmentation per stage, at most m // 2 of them, then a stage without one
+    # ends the search, so m stages suffice (numbered from 1: allowedge starts at 0)
     for stage in range(1, m + 1):
         label[:] = [0] * (2 * m)
         bestedge[:] = [-1] * (2 * m)
