@@ -33,7 +33,8 @@ against ``networkx.max_weight_matching``.
 Which optimal matching it returns when several tie matters to the FIDE Dutch engine,
 so the code is tuned only in ways that keep every decision of the algorithm (vertex
 ids without edges left out, slacks computed inline and cached between dual steps,
-per-stage flags reset by a stage counter); ``tests/test_matching_speed_identity.py``
+per-stage flags reset by a stage counter, a lean scan loop for a vertex outside any
+blossom until an edge calls for a step); ``tests/test_matching_speed_identity.py``
 holds the exact ``mate`` lists of the untuned solver for 308 graphs, and
 ``benchmarks/bench_matching.py`` measures the speed.
 
@@ -156,8 +157,9 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
         u, v = eu[k], ev[k]
         nbedges[u].append(k)
         nbedges[v].append(k)
-        scanlist[u].append((v, k))
-        scanlist[v].append((u, k))
+        if u != v:  # an edge from a vertex to itself is never used
+            scanlist[u].append((v, k))
+            scanlist[v].append((u, k))
     mate = [-1] * m  # remote endpoint of the matched edge, or -1
     label = [0] * (2 * m)
     labelend = [-1] * (2 * m)
@@ -172,6 +174,8 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     dualvar = [maxw // 2] * m + [0] * m
     # edge k is allowed (zero slack, usable) in this stage when allowedge[k] == stage
     allowedge = [0] * nedge
+    # vallowed[x] == stage when an edge at vertex x may be allowed in this stage
+    vallowed = [0] * m
     # slackof[k] is the slack of edge k when slackat[k] == dstep, the number of dual
     # steps so far (vertex duals, hence slacks, change only in a dual step)
     slackof = [0] * nedge
@@ -319,10 +323,12 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 label[endpoint[p ^ 1]] = 0
                 label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0  # type: ignore[index]
                 assign_label(endpoint[p ^ 1], 2, p)
-                allowedge[endps[j - endptrick] // 2] = stage  # type: ignore[index]
+                kk = endps[j - endptrick] // 2  # type: ignore[index]
+                allowedge[kk] = vallowed[eu[kk]] = vallowed[ev[kk]] = stage
                 j += jstep
                 p = endps[j - endptrick] ^ endptrick  # type: ignore[index]
-                allowedge[p // 2] = stage
+                kk = p // 2
+                allowedge[kk] = vallowed[eu[kk]] = vallowed[ev[kk]] = stage
                 j += jstep
             bv = childs[j]  # type: ignore[index]
             label[endpoint[p ^ 1]] = label[bv] = 2
@@ -426,54 +432,96 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 bbest = bestedge[bv]
                 if bbest != -1:
                     lim = dualvar[eu[bbest]] + dualvar[ev[bbest]] - ew[bbest] - dv
-                for w, k in scanlist[v]:
-                    bw = inblossom[w]
-                    if bw == bv:
-                        continue
-                    if allowedge[k] == stage or (x := dualvar[w] - ew[k]) <= ndv:
-                        allowedge[k] = stage
-                        q = 2 * k if eu[k] == v else 2 * k + 1  # endpoint at v
-                        lw = label[bw]
-                        if lw == 0:
-                            assign_label(w, 2, q)
-                        elif lw == 1:
-                            base = scan_blossom(v, w)
-                            if base >= 0:
-                                add_blossom(base, k)
-                            else:
-                                augment_matching(k)
-                                augmented = True
-                                break
+                lst = scanlist[v]
+                rest = lst
+                if bv == v and vallowed[v] != stage:
+                    # A lean loop while v is a blossom of its own and no edge at v is
+                    # allowed yet: no edge stays inside bv and only tight edges are
+                    # allowed, so both tests go.  It hands the rest of the list, from
+                    # the first edge that calls for a step, to the loop below.
+                    rest = ()
+                    for w, k in lst:
+                        bw = inblossom[w]
+                        if (x := dualvar[w] - ew[k]) <= ndv:
+                            if label[bw] == 2 and label[w] != 0:
+                                # tight edge to a labelled T-vertex: mark it, no step
+                                allowedge[k] = vallowed[v] = vallowed[w] = stage
+                                continue
+                            rest = lst[lst.index((w, k)):]  # the loop below takes the step
+                            break
+                        elif label[bw] == 1:
+                            if bbest == -1 or x < lim:
+                                bestedge[bv] = bbest = k
+                                lim = x
                         elif label[w] == 0:
-                            label[w] = 2
-                            labelend[w] = q
-                        # re-read what the steps above may have changed
-                        bv = inblossom[v]
-                        bbest = bestedge[bv]
-                        if bbest != -1:
-                            lim = dualvar[eu[bbest]] + dualvar[ev[bbest]] - ew[bbest] - dv
-                    elif label[bw] == 1:
-                        if bbest == -1 or x < lim:
-                            bestedge[bv] = bbest = k
-                            lim = x
-                    elif label[w] == 0:
-                        be = bestedge[w]
-                        if be == -1:
-                            bestedge[w] = k
-                            slackat[k] = dstep
-                            slackof[k] = x + dv
-                        else:
-                            if slackat[be] == dstep:
-                                bslack = slackof[be]
-                            else:
-                                bslack = dualvar[eu[be]] + dualvar[ev[be]] - ew[be]
-                                slackat[be] = dstep
-                                slackof[be] = bslack
-                            kslack = x + dv
-                            if kslack < bslack:
+                            be = bestedge[w]
+                            if be == -1:
                                 bestedge[w] = k
                                 slackat[k] = dstep
-                                slackof[k] = kslack
+                                slackof[k] = x + dv
+                            else:
+                                if slackat[be] == dstep:
+                                    bslack = slackof[be]
+                                else:
+                                    bslack = dualvar[eu[be]] + dualvar[ev[be]] - ew[be]
+                                    slackat[be] = dstep
+                                    slackof[be] = bslack
+                                kslack = x + dv
+                                if kslack < bslack:
+                                    bestedge[w] = k
+                                    slackat[k] = dstep
+                                    slackof[k] = kslack
+                if rest:
+                    # the edge-by-edge loop of the algorithm, from where the lean loop
+                    # above stopped (or from the start)
+                    for w, k in rest:
+                        bw = inblossom[w]
+                        if bw == bv:
+                            continue
+                        if allowedge[k] == stage or (x := dualvar[w] - ew[k]) <= ndv:
+                            allowedge[k] = vallowed[v] = vallowed[w] = stage
+                            q = 2 * k if eu[k] == v else 2 * k + 1  # endpoint at v
+                            lw = label[bw]
+                            if lw == 0:
+                                assign_label(w, 2, q)
+                            elif lw == 1:
+                                base = scan_blossom(v, w)
+                                if base >= 0:
+                                    add_blossom(base, k)
+                                else:
+                                    augment_matching(k)
+                                    augmented = True
+                                    break
+                            elif label[w] == 0:
+                                label[w] = 2
+                                labelend[w] = q
+                            # re-read what the steps above may have changed
+                            bv = inblossom[v]
+                            bbest = bestedge[bv]
+                            if bbest != -1:
+                                lim = dualvar[eu[bbest]] + dualvar[ev[bbest]] - ew[bbest] - dv
+                        elif label[bw] == 1:
+                            if bbest == -1 or x < lim:
+                                bestedge[bv] = bbest = k
+                                lim = x
+                        elif label[w] == 0:
+                            be = bestedge[w]
+                            if be == -1:
+                                bestedge[w] = k
+                                slackat[k] = dstep
+                                slackof[k] = x + dv
+                            else:
+                                if slackat[be] == dstep:
+                                    bslack = slackof[be]
+                                else:
+                                    bslack = dualvar[eu[be]] + dualvar[ev[be]] - ew[be]
+                                    slackat[be] = dstep
+                                    slackof[be] = bslack
+                                kslack = x + dv
+                                if kslack < bslack:
+                                    bestedge[w] = k
+                                    slackat[k] = dstep
+                                    slackof[k] = kslack
             if augmented:
                 break
             # The dual step.  Candidates are taken type by type (1, 2, 3, 4) and, within
@@ -532,12 +580,14 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 break
             elif deltatype == 2:
                 allowedge[deltaedge] = stage
+                vallowed[eu[deltaedge]] = vallowed[ev[deltaedge]] = stage
                 i, j = eu[deltaedge], ev[deltaedge]
                 if label[inblossom[i]] == 0:
                     i, j = j, i
                 queue.append(i)
             elif deltatype == 3:
                 allowedge[deltaedge] = stage
+                vallowed[eu[deltaedge]] = vallowed[ev[deltaedge]] = stage
                 queue.append(eu[deltaedge])
             elif deltatype == 4:
                 expand_blossom(deltablossom, False)
