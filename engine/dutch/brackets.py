@@ -42,9 +42,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..matching import WeightedGraph, max_weight_matching
-from .criteria import (Context, bye_candidate, compatible, field1_shift, first_weight,
-                       pair_weight)
+from .criteria import (Context, PairWeights, bye_candidate, compatible, field1_shift,
+                       first_weight)
 from .entrants import Entrant, Float
+from .shortcut import BracketPlan, plan_bracket
 
 __all__ = ["NoLegalPairing", "pair_field", "BUFFER"]
 
@@ -53,6 +54,8 @@ BUFFER = 8
 #: a bracket is paired without its next score group only when that group has at
 #: least this many players (a small one may not be able to take any leftover)
 ALONE_MIN_NEXT = 16
+#: a bracket paired alone goes through :mod:`.shortcut` from this many residents on
+SHORTCUT_MIN = 8
 
 
 class NoLegalPairing(Exception):
@@ -155,6 +158,54 @@ def _set_plain_weights(g: WeightedGraph, players: list[Entrant], ctx: Context,
     extra = [int(not bye_candidate(p, ctx)) for p in players]
     for i, j in allowed:
         g.set_weight(i, j, (1 + extra[i] + extra[j]) << top)
+
+
+def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_end: int,
+              base: dict[tuple[int, int], int], solver: _Solver, ctx: Context,
+              cut: int) -> BracketPlan | None:
+    """:func:`.shortcut.plan_bracket` for the bracket ``group[:bracket_end]`` paired
+    alone, with the weights :meth:`_Solver.solve` would use (stand-in credit
+    inline)."""
+    g = solver.g
+    credit = [solver.half[v] if g.has_edge_beyond(v, cut) else 0 for v in group[:bracket_end]]
+
+    def value(a: int, b: int) -> int:
+        w = base.get((a, b), 0)
+        return 2 * w - credit[a] - credit[b] if w else 0
+
+    def klass(i: int) -> tuple[object, ...]:
+        p = players[group[i]]
+        return (p.score, p.preference, p.imbalance, p.repeated, p.strong,
+                bye_candidate(p, ctx), p.floats, credit[i])
+
+    return plan_bracket(list(range(mdp_count)), list(range(mdp_count, bracket_end)), value, klass)
+
+
+def _apply_plan(plan: BracketPlan, group: list[int], base: dict[tuple[int, int], int],
+                g: WeightedGraph, matched: list[bool], pairs: list[tuple[int, int]],
+                n: int) -> list[int]:
+    """Record ``plan`` exactly as the general procedure records its result (pairs,
+    retired vertices, the weights left between the players who move down)."""
+    if plan.mdp_pair is not None:
+        v, u = group[plan.mdp_pair[0]], group[plan.mdp_pair[1]]
+        matched[v] = matched[u] = True
+        pairs.append((v, u))
+        g.retire(v, u)
+    rem = plan.rem
+    s1 = set(rem[:len(plan.s1_pairs)])
+    for xi, x in enumerate(rem):
+        for y in rem[xi + 1:]:
+            if x not in s1 or y in s1:
+                base[(x, y)] = 0
+            g.set_weight(group[x], group[y], base[(x, y)])
+    mate = list(range(n))
+    for x, y in plan.s1_pairs:
+        v, u = group[x], group[y]
+        matched[v] = matched[u] = True
+        pairs.append((v, u))
+        mate[v], mate[u] = u, v
+        g.retire(v, u)
+    return mate
 
 
 def _key(u: int, v: int) -> tuple[int, int]:
@@ -293,6 +344,7 @@ def _pair_field(players: list[Entrant], ctx: Context,
         ctx.unplayed_rank = {c: i for i, c in enumerate(counts)}
     pairs: list[tuple[int, int]] = []
     matched = [False] * n
+    weigh = PairWeights(ctx)
 
     # ``group`` holds vertex numbers: moved-down players, then the residents of the
     # bracket, then the next score group.  Vertex numbers are pairing order.
@@ -325,8 +377,8 @@ def _pair_field(players: list[Entrant], ctx: Context,
         base: dict[tuple[int, int], int] = {}
         for b in range(mdp_count, bracket_end if alone else len(group)):
             for a in range(b):
-                w = pair_weight(players[group[a]], players[group[b]], b < bracket_end,
-                                b >= bracket_end, ctx, c9)
+                w = weigh(players[group[a]], players[group[b]], b < bracket_end,
+                          b >= bracket_end, c9)
                 base[(a, b)] = w
                 g.set_weight(group[a], group[b], w)
         # window: the bracket, the next score group, and a buffer below
@@ -343,179 +395,185 @@ def _pair_field(players: list[Entrant], ctx: Context,
         def in_bracket(v: int) -> bool:
             return res_start_v <= v < next_start_v
 
-        # 1. which MDPs are paired in the bracket: higher ones first, i.e. the
-        #    lexicographically best set (one solve, priorities 2^(m-1-x))
-        if mdp_count:
-            extra: dict[tuple[int, int], int] = {}
-            for x in range(mdp_count):
-                for b in range(mdp_count, bracket_end):
-                    if base[(x, b)]:
-                        extra[_key(group[x], group[b])] = 1 << (mdp_count - 1 - x)
-            mate = solver.solve(extra, mdp_count + 1)
-            picked = [in_bracket(mate[group[x]]) for x in range(mdp_count)]
-            # the reference tries, in order, every MDP whose score group still has
-            # room; one that could not be paired keeps a +1 on its edges into the
-            # bracket (it matters later, when two MDPs may meet)
-            a = 0
-            while a < mdp_count:
-                sc = score[group[a]]
-                same = [x for x in range(a, mdp_count) if score[group[x]] == sc]
-                can = sum(1 for x in same if picked[x])
-                left = len(same)
-                for x in same:
-                    if can == 0:
-                        break
-                    if left <= can:
-                        continue
-                    left -= 1
+        # a large bracket alone: the class shortcut, when it can prove its result
+        plan = _shortcut(players, group, mdp_count, bracket_end, base, solver, ctx, cut) \
+            if alone and mdp_count <= 1 and bracket_end - mdp_count >= SHORTCUT_MIN else None
+        if plan is not None:
+            mate = _apply_plan(plan, group, base, g, matched, pairs, n)
+        else:
+            # 1. which MDPs are paired in the bracket: higher ones first, i.e. the
+            #    lexicographically best set (one solve, priorities 2^(m-1-x))
+            if mdp_count:
+                extra: dict[tuple[int, int], int] = {}
+                for x in range(mdp_count):
+                    for b in range(mdp_count, bracket_end):
+                        if base[(x, b)]:
+                            extra[_key(group[x], group[b])] = 1 << (mdp_count - 1 - x)
+                mate = solver.solve(extra, mdp_count + 1)
+                picked = [in_bracket(mate[group[x]]) for x in range(mdp_count)]
+                # the reference tries, in order, every MDP whose score group still has
+                # room; one that could not be paired keeps a +1 on its edges into the
+                # bracket (it matters later, when two MDPs may meet)
+                a = 0
+                while a < mdp_count:
+                    sc = score[group[a]]
+                    same = [x for x in range(a, mdp_count) if score[group[x]] == sc]
+                    can = sum(1 for x in same if picked[x])
+                    left = len(same)
+                    for x in same:
+                        if can == 0:
+                            break
+                        if left <= can:
+                            continue
+                        left -= 1
+                        if picked[x]:
+                            can -= 1
+                        else:
+                            for b in range(mdp_count, bracket_end):
+                                w = base[(x, b)]
+                                if w:
+                                    g.set_weight(group[x], group[b], w | 1)
+                    a = same[-1] + 1
+                # a paired MDP keeps a bonus on its edges into the bracket (larger than
+                # the +1 of the failed ones), so it stays in while its opponent is chosen
+                for x in range(mdp_count):
                     if picked[x]:
-                        can -= 1
-                    else:
+                        matched[group[x]] = True
                         for b in range(mdp_count, bracket_end):
                             w = base[(x, b)]
                             if w:
-                                g.set_weight(group[x], group[b], w | 1)
-                a = same[-1] + 1
-            # a paired MDP keeps a bonus on its edges into the bracket (larger than
-            # the +1 of the failed ones), so it stays in while its opponent is chosen
-            for x in range(mdp_count):
-                if picked[x]:
-                    matched[group[x]] = True
+                                g.set_weight(group[x], group[b], (w | (bracket_end - mdp_count)) + 1)
+
+            # 2. the opponents of the paired MDPs: each, in order, the highest resident
+            #    still possible (one lexicographic solve)
+            chosen = [x for x in range(mdp_count) if matched[group[x]]]
+            if chosen:
+                span = bracket_end - mdp_count + 1
+                width = span.bit_length()
+                extra = {}
+                for p, x in enumerate(chosen):
+                    scale = 1 << (width * (len(chosen) - 1 - p))
                     for b in range(mdp_count, bracket_end):
-                        w = base[(x, b)]
-                        if w:
-                            g.set_weight(group[x], group[b], (w | (bracket_end - mdp_count)) + 1)
+                        if base[(x, b)]:
+                            extra[_key(group[x], group[b])] = (bracket_end - b) * scale
+                mate = solver.solve(extra, width * len(chosen) + 1)
+                for x in chosen:
+                    v = group[x]
+                    u = mate[v]
+                    matched[u] = True
+                    pairs.append((v, u))
+                for x in chosen:
+                    v = group[x]
+                    if g.active(v):
+                        g.retire(v, mate[v])
 
-        # 2. the opponents of the paired MDPs: each, in order, the highest resident
-        #    still possible (one lexicographic solve)
-        chosen = [x for x in range(mdp_count) if matched[group[x]]]
-        if chosen:
-            span = bracket_end - mdp_count + 1
-            width = span.bit_length()
-            extra = {}
-            for p, x in enumerate(chosen):
-                scale = 1 << (width * (len(chosen) - 1 - p))
-                for b in range(mdp_count, bracket_end):
-                    if base[(x, b)]:
-                        extra[_key(group[x], group[b])] = (bracket_end - b) * scale
-            mate = solver.solve(extra, width * len(chosen) + 1)
-            for x in chosen:
-                v = group[x]
-                u = mate[v]
-                matched[u] = True
-                pairs.append((v, u))
-            for x in chosen:
-                v = group[x]
-                if g.active(v):
-                    g.retire(v, mate[v])
+            # 3. the remainder
+            if mdp_count:
+                rem = [b for b in range(mdp_count, bracket_end) if mate[group[b]] >= res_start_v]
+                rem_pairs = sum(1 for b in rem if mate[group[b]] < group[b])
+            else:
+                # a homogeneous bracket: the remainder is the whole bracket; try the
+                # usual number of pairs first, and solve again if it was too many
+                rem = list(range(mdp_count, bracket_end))
+                rem_pairs = len(rem) // 2
 
-        # 3. the remainder
-        if mdp_count:
-            rem = [b for b in range(mdp_count, bracket_end) if mate[group[b]] >= res_start_v]
-            rem_pairs = sum(1 for b in rem if mate[group[b]] < group[b])
-        else:
-            # a homogeneous bracket: the remainder is the whole bracket; try the
-            # usual number of pairs first, and solve again if it was too many
-            rem = list(range(mdp_count, bracket_end))
-            rem_pairs = len(rem) // 2
+            def tuned(x: int, y: int, xi: int) -> int:
+                w = base[(x, y)]
+                if w:
+                    w += (((xi < rem_pairs) << (2 * ctx.size_bits)) - xi) << 1
+                return w
 
-        def tuned(x: int, y: int, xi: int) -> int:
-            w = base[(x, y)]
-            if w:
-                w += (((xi < rem_pairs) << (2 * ctx.size_bits)) - xi) << 1
-            return w
+            def pairs_down(v: int) -> bool:
+                return v < mate[v] < next_start_v
 
-        def pairs_down(v: int) -> bool:
-            return v < mate[v] < next_start_v
-
-        def solve_remainder() -> list[int]:
-            # the tuned weights choose the number of exchanges and how far apart
-            # they are; below them, 3a: the S1 players to exchange as low as possible
-            # (lexicographic from the bottom of S1, one solve with both)
-            for yi, y in enumerate(rem):
-                for xi in range(yi):
-                    g.set_weight(group[rem[xi]], group[y], tuned(rem[xi], y, xi))
-            extra = {}
-            for xi in range(rem_pairs):
-                x = rem[xi]
-                for y in rem[xi + 1:]:
-                    if tuned(x, y, xi):
-                        extra[_key(group[x], group[y])] = -(1 << xi)
-            return solver.solve(extra, rem_pairs + 1)
-
-        mate = solve_remainder()
-        if not mdp_count:
-            found = sum(1 for b in rem if res_start_v <= mate[group[b]] < group[b])
-            if found != rem_pairs:
-                rem_pairs = found
-                mate = solve_remainder()
-        exchanges = sum(1 for x in rem[:rem_pairs] if not pairs_down(group[x]))
-
-        # 3a. fix the exchanged S1 players
-        if exchanges:
-            for xi in range(rem_pairs):
-                x = rem[xi]
-                if not pairs_down(group[x]):
+            def solve_remainder() -> list[int]:
+                # the tuned weights choose the number of exchanges and how far apart
+                # they are; below them, 3a: the S1 players to exchange as low as possible
+                # (lexicographic from the bottom of S1, one solve with both)
+                for yi, y in enumerate(rem):
+                    for xi in range(yi):
+                        g.set_weight(group[rem[xi]], group[y], tuned(rem[xi], y, xi))
+                extra = {}
+                for xi in range(rem_pairs):
+                    x = rem[xi]
                     for y in rem[xi + 1:]:
+                        if tuned(x, y, xi):
+                            extra[_key(group[x], group[y])] = -(1 << xi)
+                return solver.solve(extra, rem_pairs + 1)
+
+            mate = solve_remainder()
+            if not mdp_count:
+                found = sum(1 for b in rem if res_start_v <= mate[group[b]] < group[b])
+                if found != rem_pairs:
+                    rem_pairs = found
+                    mate = solve_remainder()
+            exchanges = sum(1 for x in rem[:rem_pairs] if not pairs_down(group[x]))
+
+            # 3a. fix the exchanged S1 players
+            if exchanges:
+                for xi in range(rem_pairs):
+                    x = rem[xi]
+                    if not pairs_down(group[x]):
+                        for y in rem[xi + 1:]:
+                            base[(x, y)] = 0
+                            g.set_weight(group[x], group[y], 0)
+
+            # 3b. S2 players to exchange: as high as possible; the last one is left to
+            #     the choice of opponents below
+            if exchanges > 1:
+                s2 = rem[rem_pairs:]
+                extra = {}
+                for j, y in enumerate(s2):
+                    yi = rem_pairs + j
+                    for z in rem[yi + 1:]:
+                        if tuned(y, z, yi):
+                            extra[_key(group[y], group[z])] = 1 << (len(s2) - 1 - j)
+                mate = solver.solve(extra, len(s2) + 1)
+                fixed = 0
+                for j, y in enumerate(s2):
+                    if fixed >= exchanges - 1:
+                        break
+                    v = group[y]
+                    if pairs_down(v):
+                        fixed += 1
+                        for z in rem[:rem_pairs + j]:
+                            base[(z, y)] = 0
+                            g.set_weight(v, group[z], 0)
+                        for b in range(bracket_end, len(group)):
+                            base[(y, b)] = 0
+                            g.set_weight(v, group[b], 0)
+
+            # fix who is in S1 (pairs downwards) and drop the tuning bonuses
+            for xi, x in enumerate(rem):
+                v = group[x]
+                for y in rem[xi + 1:]:
+                    u = group[y]
+                    if not pairs_down(v) or pairs_down(u):
                         base[(x, y)] = 0
-                        g.set_weight(group[x], group[y], 0)
+                    g.set_weight(v, u, base[(x, y)])
 
-        # 3b. S2 players to exchange: as high as possible; the last one is left to
-        #     the choice of opponents below
-        if exchanges > 1:
-            s2 = rem[rem_pairs:]
-            extra = {}
-            for j, y in enumerate(s2):
-                yi = rem_pairs + j
-                for z in rem[yi + 1:]:
-                    if tuned(y, z, yi):
-                        extra[_key(group[y], group[z])] = 1 << (len(s2) - 1 - j)
-            mate = solver.solve(extra, len(s2) + 1)
-            fixed = 0
-            for j, y in enumerate(s2):
-                if fixed >= exchanges - 1:
-                    break
-                v = group[y]
-                if pairs_down(v):
-                    fixed += 1
-                    for z in rem[:rem_pairs + j]:
-                        base[(z, y)] = 0
-                        g.set_weight(v, group[z], 0)
-                    for b in range(bracket_end, len(group)):
-                        base[(y, b)] = 0
-                        g.set_weight(v, group[b], 0)
-
-        # fix who is in S1 (pairs downwards) and drop the tuning bonuses
-        for xi, x in enumerate(rem):
-            v = group[x]
-            for y in rem[xi + 1:]:
-                u = group[y]
-                if not pairs_down(v) or pairs_down(u):
-                    base[(x, y)] = 0
-                g.set_weight(v, u, base[(x, y)])
-
-        # 3c. each S1 player, in order, gets the highest opponent still possible
-        #     (one lexicographic solve)
-        s1 = [x for x in rem if pairs_down(group[x])]
-        if s1:
-            span = len(rem) + 1
-            width = span.bit_length()
-            extra = {}
-            for p, x in enumerate(s1):
-                scale = 1 << (width * (len(s1) - 1 - p))
-                for pos, y in enumerate(rem):
-                    if y > x and base[(x, y)]:
-                        extra[_key(group[x], group[y])] = (len(rem) - pos) * scale
-            mate = solver.solve(extra, width * len(s1) + 1)
-            for x in s1:
-                v = group[x]
-                u = mate[v]
-                matched[v] = matched[u] = True
-                pairs.append((v, u))
-            for x in s1:
-                v = group[x]
-                if g.active(v):
-                    g.retire(v, mate[v])
+            # 3c. each S1 player, in order, gets the highest opponent still possible
+            #     (one lexicographic solve)
+            s1 = [x for x in rem if pairs_down(group[x])]
+            if s1:
+                span = len(rem) + 1
+                width = span.bit_length()
+                extra = {}
+                for p, x in enumerate(s1):
+                    scale = 1 << (width * (len(s1) - 1 - p))
+                    for pos, y in enumerate(rem):
+                        if y > x and base[(x, y)]:
+                            extra[_key(group[x], group[y])] = (len(rem) - pos) * scale
+                mate = solver.solve(extra, width * len(s1) + 1)
+                for x in s1:
+                    v = group[x]
+                    u = mate[v]
+                    matched[v] = matched[u] = True
+                    pairs.append((v, u))
+                for x in s1:
+                    v = group[x]
+                    if g.active(v):
+                        g.retire(v, mate[v])
 
         # the next bracket: the unpaired move down, the next score group is resident.
         # C.9 applies there when it is the bye assignee's score group and none of its

@@ -56,7 +56,7 @@ from fractions import Fraction
 from ..model import Colour
 from .entrants import Entrant, Float
 
-__all__ = ["Context", "make_context", "compatible", "pair_weight", "first_weight"]
+__all__ = ["Context", "make_context", "compatible", "pair_weight", "first_weight", "PairWeights"]
 
 
 @dataclass
@@ -112,7 +112,8 @@ def compatible(a: Entrant, b: Entrant, ctx: Context) -> bool:
     """Absolute criteria C.1 and C.3 (no rematch, no forbidden pair, no two players
     with the same absolute colour preference unless a topscorer is involved in the
     last round)."""
-    if b.start_no in a.met or frozenset((a.start_no, b.start_no)) in ctx.forbidden:
+    if b.start_no in a.met or (ctx.forbidden and frozenset((a.start_no, b.start_no))
+                               in ctx.forbidden):
         return False
     if a.absolute and b.absolute and a.preference is b.preference:
         return ctx.last_round and (a.score > ctx.top_threshold or b.score > ctx.top_threshold)
@@ -153,6 +154,46 @@ def pair_weight(hi: Entrant, lo: Entrant, in_current: bool, in_next: bool, ctx: 
     """
     if not compatible(hi, lo, ctx):
         return 0
+    return _quality(hi, lo, in_current, in_next, ctx, c9)
+
+
+class PairWeights:
+    """:func:`pair_weight` for many pairs: the quality part depends only on a few
+    facts of each player (score, colour preference and its strength, floats, bye
+    eligibility, games played), so it is computed once per combination of them.
+
+    Valid while ``ctx.bye_score`` and ``ctx.unplayed_rank`` stay as they were.
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._kind: dict[int, int] = {}
+        self._kinds: dict[tuple[object, ...], int] = {}
+        self._memo: dict[tuple[int, int, bool, bool, bool], int] = {}
+
+    def kind(self, e: Entrant) -> int:
+        """A number shared by players whose criteria facts are equal."""
+        k = self._kind.get(e.start_no)
+        if k is None:
+            key = (e.score, e.preference, e.imbalance, e.repeated, e.strong,
+                   e.bye_eligible, e.floats, e.played_games)
+            k = self._kind[e.start_no] = self._kinds.setdefault(key, len(self._kinds))
+        return k
+
+    def __call__(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool,
+                 c9: bool = False) -> int:
+        if not compatible(hi, lo, self.ctx):
+            return 0
+        key = (self.kind(hi), self.kind(lo), in_current, in_next, c9)
+        w = self._memo.get(key)
+        if w is None:
+            w = self._memo[key] = _quality(hi, lo, in_current, in_next, self.ctx, c9)
+        return w
+
+
+def _quality(hi: Entrant, lo: Entrant, in_current: bool, in_next: bool, ctx: Context,
+             c9: bool) -> int:
+    """:func:`pair_weight` of an allowed pair."""
     sb, gb = ctx.size_bits, ctx.score_bits
     sh = ctx.shift
     w = 1 + (not _bye_candidate(hi, ctx)) + (not _bye_candidate(lo, ctx))

@@ -1,0 +1,347 @@
+"""A certified shortcut for a large bracket paired on its own (C.04.3 3.x, 4.2).
+
+The general procedure (:mod:`.brackets`) finds each decision of a bracket with a
+weighted matching of the whole bracket, ``O(n^3)`` each.  In a large bracket most
+players are interchangeable: the weight of a pair depends only on a handful of
+facts about its two players (colour preference and its strength, floats, score,
+bye candidacy) -- their *class* -- apart from pairs the absolute criteria forbid
+(rematches, forbidden pairs).  This module pairs such a bracket with small
+network-flow problems over the classes and proves the result optimal; whenever the
+proof does not go through it answers ``None`` and the caller runs the general
+procedure, so the pairing is always the one of the general procedure.
+
+The shortcut covers the usual case: at most one moved-down player (MDP), and a
+remainder that needs no exchange between S1 and S2.
+
+1. *Bound.*  Relaxing the forbidden pairs and integrality, the best total weight of
+   the bracket is a transportation problem over the classes (the "double cover":
+   every player once as a row and once as a column, at most ``n // 2`` pairs);
+   its optimum ``UB`` bounds every pairing from above.
+2. *The MDP's opponent* (4.2, MDP first): the first resident, in order, whose pair
+   with the MDP still allows ``UB`` for the whole bracket (its pair weight plus the
+   bound of the remainder without him).
+3. *The remainder without exchanges* (S1 = its first half, S2 = the rest): the best
+   S1 x S2 assignment over the classes is a transportation problem whose optimal
+   duals tell which class pairs can appear in an optimal assignment; each S1
+   player in order takes the first S2 player such that an optimal assignment of
+   the rest remains (the transpositions of 4.2), checked on the class network.
+4. *Proof.*  If the pairing built this way (real players, forbidden pairs avoided)
+   reaches ``UB``, it is optimal; every opponent passed over was shown impossible
+   by a relaxation, so it is also the first optimal candidate in the rules' order.
+   Otherwise: ``None``.
+
+Weights are the ones the general procedure maximises (``value(a, b)``: twice the
+pair's criteria weight less the stand-in credit of its two players, see
+:class:`.brackets._Solver`); all arithmetic is exact.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["BracketPlan", "plan_bracket"]
+
+
+@dataclass(frozen=True)
+class BracketPlan:
+    """The pairing of a bracket found by :func:`plan_bracket`.
+
+    ``mdp_pair``: (MDP, opponent) or ``None``; ``rem``: the residents left after
+    it, in order; ``s1_pairs``: (S1 player, S2 player) for S1 = ``rem[:len(s1_pairs)]``
+    in order.  Player numbers are the caller's.
+    """
+
+    mdp_pair: tuple[int, int] | None
+    rem: list[int]
+    s1_pairs: list[tuple[int, int]]
+
+
+class _Flow:
+    """Min-cost flow on a small network (successive shortest paths with
+    potentials), exact for integer costs of any size."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.adj: list[list[int]] = [[] for _ in range(n)]
+        self.to: list[int] = []
+        self.cap: list[int] = []
+        self.cost: list[int] = []
+        self.pot = [0] * n
+
+    def arc(self, u: int, v: int, cap: int, cost: int) -> int:
+        """Add arc u->v; returns its id (the reverse arc is ``id ^ 1``)."""
+        k = len(self.to)
+        self.adj[u].append(k)
+        self.to += (v, u)
+        self.cap += (cap, 0)
+        self.cost += (cost, -cost)
+        self.adj[v].append(k + 1)
+        return k
+
+    def flow(self, k: int) -> int:
+        return self.cap[k ^ 1]
+
+    def reduced(self, k: int) -> int:
+        return self.cost[k] + self.pot[self.to[k ^ 1]] - self.pot[self.to[k]]
+
+    def run(self, s: int, t: int, limit: int, profitable_only: bool) -> int:
+        """Send up to ``limit`` units from ``s`` to ``t`` at least cost (only while a
+        unit lowers the cost, if ``profitable_only``); returns the total cost."""
+        n, to, cap, cost, adj = self.n, self.to, self.cap, self.cost, self.adj
+        # potentials: shortest distances from s (Bellman-Ford; costs may be negative)
+        pot: list[int | None] = [None] * n
+        pot[s] = 0
+        for _ in range(n):
+            changed = False
+            for u in range(n):
+                pu = pot[u]
+                if pu is None:
+                    continue
+                for k in adj[u]:
+                    if cap[k] > 0:
+                        v = to[k]
+                        d = pu + cost[k]
+                        if pot[v] is None or d < pot[v]:  # type: ignore[operator]
+                            pot[v] = d
+                            changed = True
+            if not changed:
+                break
+        top = max((p for p in pot if p is not None), default=0)
+        self.pot = [top if p is None else p for p in pot]
+        total = sent = 0
+        while sent < limit:
+            dist: list[int | None] = [None] * n
+            prev = [-1] * n
+            dist[s] = 0
+            heap = [(0, s)]
+            done = [False] * n
+            while heap:
+                d, u = heapq.heappop(heap)
+                if done[u]:
+                    continue
+                done[u] = True
+                for k in adj[u]:
+                    if cap[k] > 0:
+                        v = to[k]
+                        nd = d + self.reduced(k)
+                        if dist[v] is None or nd < dist[v]:  # type: ignore[operator]
+                            dist[v] = nd
+                            prev[v] = k
+                            heapq.heappush(heap, (nd, v))
+            if dist[t] is None:
+                break
+            far = max(x for x in dist if x is not None)
+            self.pot = [p + (far if d is None else d) for p, d in zip(self.pot, dist)]
+            path_cost = self.pot[t] - self.pot[s]
+            if profitable_only and path_cost >= 0:
+                break
+            push = limit - sent
+            v = t
+            while v != s:
+                k = prev[v]
+                push = min(push, cap[k])
+                v = to[k ^ 1]
+            v = t
+            while v != s:
+                k = prev[v]
+                cap[k] -= push
+                cap[k ^ 1] += push
+                v = to[k ^ 1]
+            total += push * path_cost
+            sent += push
+        return total
+
+
+def _classes(players: Sequence[int], klass: Callable[[int], Hashable]) -> tuple[list[int], list[int]]:
+    """Class number of each player (first appearance order) and class sizes."""
+    index: dict[Hashable, int] = {}
+    of = []
+    for p in players:
+        of.append(index.setdefault(klass(p), len(index)))
+    sizes = [0] * len(index)
+    for c in of:
+        sizes[c] += 1
+    return of, sizes
+
+
+def _bound(sizes: list[int], table: dict[tuple[int, int], int]) -> int:
+    """Twice the best fractional total weight of pairing players of these class
+    sizes (at most ``n // 2`` pairs), forbidden pairs relaxed: an upper bound of
+    twice any real pairing's weight."""
+    t = len(sizes)
+    net = _Flow(2 * t + 2)
+    s, sink = 2 * t, 2 * t + 1
+    for c, m in enumerate(sizes):
+        net.arc(s, c, m, 0)
+        net.arc(t + c, sink, m, 0)
+    for (a, b), w in table.items():
+        for x, y in ((a, b), (b, a)) if a != b else ((a, a),):
+            if x == y and sizes[x] < 2:
+                continue
+            net.arc(x, t + y, min(sizes[x], sizes[y]), -w)
+    total = sum(sizes)
+    return -net.run(s, sink, 2 * (total // 2), True)
+
+
+class _Assignment:
+    """The best assignment of S1 classes to S2 classes (every S1 player paired),
+    kept optimal while pairs are fixed one by one."""
+
+    def __init__(self, s1_sizes: list[int], s2_sizes: list[int],
+                 table: dict[tuple[int, int], int]) -> None:
+        self.t1, self.t2 = len(s1_sizes), len(s2_sizes)
+        self.net = _Flow(self.t1 + self.t2 + 2)
+        self.s, self.sink = self.t1 + self.t2, self.t1 + self.t2 + 1
+        self.src_arc = [self.net.arc(self.s, a, m, 0) for a, m in enumerate(s1_sizes)]
+        self.snk_arc = [self.net.arc(self.t1 + b, self.sink, m, 0) for b, m in enumerate(s2_sizes)]
+        self.arc: dict[tuple[int, int], int] = {}
+        big = sum(s1_sizes)
+        for a in range(self.t1):
+            for b in range(self.t2):
+                w = table.get(_pair(a, b))
+                if w is not None:
+                    self.arc[(a, b)] = self.net.arc(a, self.t1 + b, big, -w)
+        need = sum(s1_sizes)
+        self.value = -self.net.run(self.s, self.sink, need, False)
+        self.complete = all(self.net.cap[k] == 0 for k in self.src_arc)
+
+    def _usable(self, k: int) -> bool:
+        return self.net.cap[k] > 0 and self.net.reduced(k) == 0
+
+    def take(self, a: int, b: int) -> bool:
+        """Fix one pair of classes (a, b) if an optimal assignment of the rest
+        remains; returns whether it was fixed."""
+        k = self.arc.get((a, b))
+        net = self.net
+        if k is None or net.reduced(k) != 0:
+            return False
+        if net.flow(k) == 0 and not self._reroute(k):
+            return False
+        # the unit s -> a -> b -> sink leaves the problem with the pair
+        for arc in (self.src_arc[a], k, self.snk_arc[b]):
+            net.cap[arc ^ 1] -= 1
+        return True
+
+    def _reroute(self, k: int) -> bool:
+        """Push one unit around a cycle of zero-reduced-cost residual arcs through
+        arc ``k`` (so that it carries flow in another optimal assignment)."""
+        net = self.net
+        start, goal = net.to[k], net.to[k ^ 1]  # from b back to a
+        prev = {start: -1}
+        queue = [start]
+        for u in queue:
+            if u == goal:
+                break
+            for e in net.adj[u]:
+                v = net.to[e]
+                if v not in prev and self._usable(e):
+                    prev[v] = e
+                    queue.append(v)
+        if goal not in prev:
+            return False
+        net.cap[k] -= 1
+        net.cap[k ^ 1] += 1
+        v = goal
+        while v != start:
+            e = prev[v]
+            net.cap[e] -= 1
+            net.cap[e ^ 1] += 1
+            v = net.to[e ^ 1]
+        return True
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a <= b else (b, a)
+
+
+def plan_bracket(mdps: list[int], residents: list[int],
+                 value: Callable[[int, int], int],
+                 klass: Callable[[int], Hashable]) -> BracketPlan | None:
+    """Pair a bracket of ``mdps`` (at most one) and ``residents`` (both in pairing
+    order) as the general procedure would, or ``None`` when it cannot be proved.
+
+    ``value(a, b)`` (a ranked above b) is the weight the general procedure
+    maximises for the pair, 0 when the pair is not allowed; ``klass(p)`` a key
+    such that players of one class have the same weight with everyone (checked:
+    a player pair that breaks it gives ``None``).
+
+    >>> w = {(0, 1): 5, (0, 2): 5, (0, 3): 5, (1, 2): 5, (1, 3): 5, (2, 3): 5}
+    >>> plan = plan_bracket([], [0, 1, 2, 3], lambda a, b: w[(a, b)], lambda p: 0)
+    >>> plan.s1_pairs
+    [(0, 2), (1, 3)]
+    """
+    if len(mdps) > 1:
+        return None
+    everyone = mdps + residents
+    cls_list, sizes = _classes(everyone, klass)
+    cls = dict(zip(everyone, cls_list))
+    # the class weight table, checked against every allowed pair
+    table: dict[tuple[int, int], int] = {}
+    allowed: dict[tuple[int, int], int] = {}
+    for j, b in enumerate(everyone):
+        for a in everyone[:j]:
+            w = value(a, b)
+            if w <= 0:
+                continue
+            allowed[(a, b)] = w
+            key = _pair(cls[a], cls[b])
+            if table.setdefault(key, w) != w:
+                return None
+    upper = _bound(sizes, table)
+
+    def rest_bound(players: list[int]) -> int:
+        counts = [0] * len(sizes)
+        for p in players:
+            counts[cls[p]] += 1
+        return _bound(counts, table)
+
+    mdp_pair = None
+    rem = residents
+    realised = 0
+    if mdps:
+        m = mdps[0]
+        failed: dict[int, bool] = {}
+        for r in residents:
+            w = allowed.get((m, r))
+            if w is None:
+                continue
+            c = cls[r]
+            if c not in failed:
+                others = [p for p in residents if p != r]
+                failed[c] = 2 * w + rest_bound(others) != upper
+            if not failed[c]:
+                mdp_pair = (m, r)
+                realised = w
+                break
+        else:
+            return None
+        rem = [p for p in residents if p != mdp_pair[1]]
+    h = len(rem) // 2
+    s1, s2 = rem[:h], rem[h:]
+    s1_sizes = [0] * len(sizes)
+    s2_sizes = [0] * len(sizes)
+    for p in s1:
+        s1_sizes[cls[p]] += 1
+    for p in s2:
+        s2_sizes[cls[p]] += 1
+    plan = _Assignment(s1_sizes, s2_sizes, table)
+    if not plan.complete or 2 * (realised + plan.value) != upper:
+        return None
+    free = list(s2)
+    pairs = []
+    for x in s1:
+        tried: set[int] = set()
+        for i, y in enumerate(free):
+            w = allowed.get((x, y))
+            if w is None or cls[y] in tried:
+                continue
+            if plan.take(cls[x], cls[y]):
+                pairs.append((x, y))
+                del free[i]
+                break
+            tried.add(cls[y])
+        else:
+            return None
+    return BracketPlan(mdp_pair, rem, pairs)
