@@ -39,12 +39,14 @@ reference engine so that ties between equally good pairings fall the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
-from ..matching import WeightedGraph, max_weight_matching
+from ..matching import max_weight_matching
 from .criteria import (Context, PairWeights, bye_candidate, compatible, field1_shift,
                        first_weight)
 from .entrants import Entrant, Float
+from .field import Field
 from .shortcut import BracketPlan, plan_bracket
 
 __all__ = ["NoLegalPairing", "pair_field", "BUFFER"]
@@ -73,7 +75,7 @@ class _Solver:
     themselves.  Near the bottom everything is kept (exact).
     """
 
-    def __init__(self, g: WeightedGraph, players: list[Entrant], ctx: Context) -> None:
+    def __init__(self, g: Field, players: list[Entrant], ctx: Context) -> None:
         self.g = g
         self.ctx = ctx
         self.top = field1_shift(ctx)
@@ -139,25 +141,17 @@ class _Solver:
         return mate
 
 
-def _allowed_pairs(players: list[Entrant], ctx: Context) -> list[tuple[int, int]]:
-    """Every pair (i, j), i < j, that the absolute criteria allow (C.1, C.3,
-    forbidden pairs): what :func:`.criteria.compatible` says, for the whole field."""
-    out = []
-    for j, b in enumerate(players):
-        for i in range(j):
-            if compatible(players[i], b, ctx):
-                out.append((i, j))
-    return out
-
-
-def _set_plain_weights(g: WeightedGraph, players: list[Entrant], ctx: Context,
-                       allowed: list[tuple[int, int]]) -> None:
+def _plain_weights(players: list[Entrant], ctx: Context) -> Callable[[int, int], int]:
     """Weights of pairs outside the bracket being paired: the top field alone
     (what :func:`.criteria.pair_weight` gives with neither bracket flag)."""
     top = field1_shift(ctx)
     extra = [int(not bye_candidate(p, ctx)) for p in players]
-    for i, j in allowed:
-        g.set_weight(i, j, (1 + extra[i] + extra[j]) << top)
+
+    def plain(u: int, v: int) -> int:
+        if not compatible(players[u], players[v], ctx):
+            return 0
+        return (1 + extra[u] + extra[v]) << top
+    return plain
 
 
 def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_end: int,
@@ -182,7 +176,7 @@ def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_
 
 
 def _apply_plan(plan: BracketPlan, group: list[int], base: dict[tuple[int, int], int],
-                g: WeightedGraph, matched: list[bool], pairs: list[tuple[int, int]],
+                g: Field, matched: list[bool], pairs: list[tuple[int, int]],
                 n: int) -> list[int]:
     """Record ``plan`` exactly as the general procedure records its result (pairs,
     retired vertices, the weights left between the players who move down)."""
@@ -217,7 +211,7 @@ def _complete(mate: list[int], active: list[bool]) -> bool:
     return alone <= 1
 
 
-def _quick_bye_score(g: WeightedGraph, players: list[Entrant]) -> Fraction | None:
+def _quick_bye_score(g: Field, players: list[Entrant]) -> Fraction | None:
     """The bye assignee's score without a whole-field matching, when easy to prove.
 
     The whole-field matching leaves out an eligible player of the lowest possible
@@ -307,14 +301,9 @@ def _blank_field(players: list[Entrant],
 def _pair_field(players: list[Entrant], ctx: Context,
                 mode: str) -> tuple[list[tuple[int, int]], int | None]:
     n = len(players)
-    g = WeightedGraph(n)
     odd = n % 2 == 1
-    allowed = _allowed_pairs(players, ctx)
-    if odd:
-        for i, j in allowed:
-            g.set_weight(i, j, first_weight(players[i], players[j], ctx))
-    else:
-        _set_plain_weights(g, players, ctx, allowed)
+    g = Field(n, (lambda u, v: first_weight(players[u], players[v], ctx)) if odd
+              else _plain_weights(players, ctx))
     # the whole-field matching checks that a legal pairing exists (C.4) and, for an
     # odd field, finds the bye assignee's score; for an even field in the windowed
     # pass the check is left to the brackets (a failure falls back to this pass)
@@ -333,7 +322,7 @@ def _pair_field(players: list[Entrant], ctx: Context,
             ctx.bye_score = quick_bye
         else:
             ctx.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        _set_plain_weights(g, players, ctx, allowed)
+        g.plain = _plain_weights(players, ctx)
         # C.9 applies at once when the bye comes from the top score group and nobody
         # of that group has to float down
         top = score[0]
