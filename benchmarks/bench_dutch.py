@@ -9,8 +9,12 @@ players for every round (least squares on log-log).
 
     python benchmarks/bench_dutch.py                       # 100 .. 4000, rounds 1 5 9
     python benchmarks/bench_dutch.py --sizes 100 200 --rounds 1 5 --timeout 60
+    python benchmarks/bench_dutch.py --history dutch --sizes 1001 --rounds 2 5 9
 
-A row that exceeds ``--timeout`` seconds is reported as such and left out of the fit.
+``--history dutch`` pairs the earlier rounds with the Dutch engine itself (floats,
+colour runs and byes as the rules make them; odd sizes give a bye every round); the
+peak memory then covers those pairings too.  A row that exceeds ``--timeout``
+seconds is reported as such and left out of the fit.
 """
 
 from __future__ import annotations
@@ -64,13 +68,34 @@ def build(players: int, round_no: int, seed: int):
     return t
 
 
-def run_one(players: int, round_no: int, seed: int) -> dict:
+def build_dutch(players: int, round_no: int, seed: int):
+    """Like :func:`build`, but every earlier round is paired by the Dutch engine
+    itself (a realistic history: floats, colour runs and byes as the rules make
+    them), with random results."""
+    from monrad.engine.model import Colour, Game, Player, Result, Round, Settings, Tournament
+    from monrad.engine.pairing import pair_round
+
+    rng = random.Random(seed)
+    t = Tournament(settings=Settings(system="dutch", rounds=max(9, round_no),
+                                     initial_colour=Colour.WHITE))
+    for n in range(1, players + 1):
+        t.add_player(Player(n, f"Player {n}", rating=2800 - n))
+    for r in range(1, round_no):
+        rnd = pair_round(t, "dutch", round_no=r)
+        games = tuple(Game(g.white, g.black,
+                           rng.choices((Result.WIN, Result.DRAW, Result.LOSS), (0.4, 0.25, 0.35))[0])
+                      for g in rnd.games)
+        t.rounds.append(Round(r, games, rnd.byes))
+    return t
+
+
+def run_one(players: int, round_no: int, seed: int, history: str = "greedy") -> dict:
     """Time one pairing in this process; returns seconds and peak MB."""
     import resource
 
     from monrad.engine.pairing import pair_round
 
-    t = build(players, round_no, seed)
+    t = (build_dutch if history == "dutch" else build)(players, round_no, seed)
     start = time.perf_counter()
     rnd = pair_round(t, "dutch", round_no=round_no)
     secs = time.perf_counter() - start
@@ -84,17 +109,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, nargs="+", default=list(DEFAULT_ROUNDS))
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per row")
+    ap.add_argument("--history", choices=("greedy", "dutch"), default="greedy",
+                    help="earlier rounds paired greedily by score (quick to build) or by "
+                         "the Dutch engine itself (realistic; building takes longer)")
     ap.add_argument("--one", nargs=2, type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:
-        print(json.dumps(run_one(args.one[0], args.one[1], args.seed)))
+        print(json.dumps(run_one(args.one[0], args.one[1], args.seed, args.history)))
         return 0
-    print(f"seed {args.seed}")
+    print(f"seed {args.seed}, history {args.history}")
     print(f"{'players':>8} {'round':>5} {'seconds':>10} {'peak MB':>9}")
     times: dict[int, list[tuple[int, float]]] = {r: [] for r in args.rounds}
     for n in args.sizes:
         for r in args.rounds:
-            cmd = [sys.executable, __file__, "--one", str(n), str(r), "--seed", str(args.seed)]
+            cmd = [sys.executable, __file__, "--one", str(n), str(r), "--seed", str(args.seed),
+                   "--history", args.history]
             try:
                 out = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
             except subprocess.TimeoutExpired:

@@ -170,7 +170,7 @@ def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_
     def klass(i: int) -> tuple[object, ...]:
         p = players[group[i]]
         return (p.score, p.preference, p.imbalance, p.repeated, p.strong,
-                bye_candidate(p, ctx), p.floats, credit[i])
+                bye_candidate(p, ctx), p.floats, p.played_games, credit[i])
 
     return plan_bracket(list(range(mdp_count)), list(range(mdp_count, bracket_end)), value, klass)
 
@@ -359,10 +359,12 @@ def _pair_field(players: list[Entrant], ctx: Context,
                 group.append(nxt)
                 nxt += 1
         # a bracket is paired on its own (without the next score group) unless
-        # C.9 or the bye could depend on the next score group
+        # C.9 or the bye could depend on the next score group (they cannot when
+        # that group is the last: nobody below can take its players)
         alone = (mode == _BRACKET and not last_bracket and not c9
                  and len(group) - bracket_end >= ALONE_MIN_NEXT
-                 and not (odd and next_score is not None and next_score <= ctx.bye_score))
+                 and not (odd and next_score is not None and next_score <= ctx.bye_score
+                          and nxt < n))
         base: dict[tuple[int, int], int] = {}
         for b in range(mdp_count, bracket_end if alone else len(group)):
             for a in range(b):
@@ -385,8 +387,9 @@ def _pair_field(players: list[Entrant], ctx: Context,
             return res_start_v <= v < next_start_v
 
         # a large bracket alone: the class shortcut, when it can prove its result
+        shortcut = alone or (last_bracket and mode == _BRACKET)
         plan = _shortcut(players, group, mdp_count, bracket_end, base, solver, ctx, cut) \
-            if alone and mdp_count <= 1 and bracket_end - mdp_count >= SHORTCUT_MIN else None
+            if shortcut and mdp_count <= 1 and bracket_end - mdp_count >= SHORTCUT_MIN else None
         if plan is not None:
             mate = _apply_plan(plan, group, base, g, matched, pairs, n)
         else:
@@ -567,8 +570,11 @@ def _pair_field(players: list[Entrant], ctx: Context,
         # the next bracket: the unpaired move down, the next score group is resident.
         # C.9 applies there when it is the bye assignee's score group and none of its
         # players is paired with someone with a lower score in the current optimum.
+        # (With the last score group next, nobody scores lower: C.9 applies there;
+        # a bracket paired alone has no optimum for that group to look at.)
         floor = score[group[bracket_end]] if bracket_end < len(group) else None
         c9 = odd and floor is not None and floor <= ctx.bye_score
+        look = not (alone and nxt >= n)
         new_group: list[int] = []
         new_mdps = 0
         for idx, v in enumerate(group):
@@ -577,7 +583,7 @@ def _pair_field(players: list[Entrant], ctx: Context,
             new_group.append(v)
             if idx < bracket_end:
                 new_mdps += 1
-            if floor is not None and (mate[v] >= n or score[mate[v]] < floor):
+            if look and floor is not None and (mate[v] >= n or score[mate[v]] < floor):
                 c9 = False
         if check_mdps and (any(idx < mdp_count for idx, v in enumerate(group)
                                if idx < bracket_end and not matched[v])
