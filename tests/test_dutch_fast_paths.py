@@ -30,12 +30,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import pytest
-
-from monrad.engine.dutch import brackets, shortcut
+from monrad.engine.dutch import brackets
 from monrad.engine.dutch.field import Field
 from monrad.engine.dutch.shortcut import BracketPlan, plan_bracket
-from monrad.engine.model import (Bye, Colour, Game, Player, Result, Round, Settings,
-                                 Tournament)
+from monrad.engine.model import (
+    Bye,
+    Colour,
+    Player,
+    Result,
+    Round,
+    Settings,
+    Tournament,
+)
 from monrad.engine.pairing import pair_round
 from monrad.engine.systems import dutch as dutch_system
 
@@ -627,7 +633,7 @@ def test_field_solve_is_a_maximum_weight_matching_with_fixed_pairs() -> None:
         n = rng.randint(2, 8)
         weights = {(u, v): rng.choice((0, 0, 1, 2, 5, 9))
                    for u in range(n) for v in range(u + 1, n)}
-        g = Field(n, lambda u, v: weights[(u, v)])
+        g = Field(n, lambda u, v, w=weights: w[(u, v)])
         for _ in range(rng.randint(0, 2)):
             u, v = rng.sample(range(n), 2)
             g.set_weight(u, v, rng.choice((0, 4, 20)))
@@ -637,7 +643,7 @@ def test_field_solve_is_a_maximum_weight_matching_with_fixed_pairs() -> None:
             fixed = {0: n - 1, n - 1: 0}
         active = [v for v in range(n) if g.active(v)]
         best = max(sum(g.weight(a, b) for a, b in m)
-                   for m in _matchings(active, lambda a, b: g.weight(a, b) > 0))
+                   for m in _matchings(active, lambda a, b, g=g: g.weight(a, b) > 0))
         mate = g.solve()
         for x, y in fixed.items():
             assert mate[x] == y
