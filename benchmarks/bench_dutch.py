@@ -33,7 +33,16 @@ DEFAULT_ROUNDS = (1, 5, 9)
 
 def build(players: int, round_no: int, seed: int):
     """A tournament of ``players`` with ``round_no - 1`` random rounds played."""
-    from monrad.engine.model import Bye, Colour, Game, Player, Result, Round, Settings, Tournament
+    from monrad.engine.model import (
+        Bye,
+        Colour,
+        Game,
+        Player,
+        Result,
+        Round,
+        Settings,
+        Tournament,
+    )
 
     rng = random.Random(seed)
     t = Tournament(settings=Settings(system="dutch", rounds=max(9, round_no),
@@ -72,7 +81,15 @@ def build_dutch(players: int, round_no: int, seed: int):
     """Like :func:`build`, but every earlier round is paired by the Dutch engine
     itself (a realistic history: floats, colour runs and byes as the rules make
     them), with random results."""
-    from monrad.engine.model import Colour, Game, Player, Result, Round, Settings, Tournament
+    from monrad.engine.model import (
+        Colour,
+        Game,
+        Player,
+        Result,
+        Round,
+        Settings,
+        Tournament,
+    )
     from monrad.engine.pairing import pair_round
 
     rng = random.Random(seed)

@@ -43,13 +43,19 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from ..matching import max_weight_matching
-from .criteria import (Context, PairWeights, bye_candidate, compatible, field1_shift,
-                       first_weight)
+from .criteria import (
+    Context,
+    PairWeights,
+    bye_candidate,
+    compatible,
+    field1_shift,
+    first_weight,
+)
 from .entrants import Entrant, Float
 from .field import Field
 from .shortcut import BracketPlan, plan_bracket
 
-__all__ = ["NoLegalPairing", "pair_field", "BUFFER"]
+__all__ = ["BUFFER", "NoLegalPairing", "pair_field"]
 
 #: players kept below the next score group when the field is large (see _Solver)
 BUFFER = 8
@@ -175,23 +181,16 @@ def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_
     return plan_bracket(list(range(mdp_count)), list(range(mdp_count, bracket_end)), value, klass)
 
 
-def _apply_plan(plan: BracketPlan, group: list[int], base: dict[tuple[int, int], int],
-                g: Field, matched: list[bool], pairs: list[tuple[int, int]],
-                n: int) -> list[int]:
-    """Record ``plan`` exactly as the general procedure records its result (pairs,
-    retired vertices, the weights left between the players who move down)."""
+def _apply_plan(plan: BracketPlan, group: list[int], g: Field, matched: list[bool],
+                pairs: list[tuple[int, int]], n: int) -> list[int]:
+    """Record ``plan`` as the general procedure records its result: the pairs, the
+    retired vertices, and no weight between two S2 players who move down (the
+    general procedure leaves only S1-S2 pairs allowed before its last step)."""
     if plan.mdp_pair is not None:
         v, u = group[plan.mdp_pair[0]], group[plan.mdp_pair[1]]
         matched[v] = matched[u] = True
         pairs.append((v, u))
         g.retire(v, u)
-    rem = plan.rem
-    s1 = set(rem[:len(plan.s1_pairs)])
-    for xi, x in enumerate(rem):
-        for y in rem[xi + 1:]:
-            if x not in s1 or y in s1:
-                base[(x, y)] = 0
-            g.set_weight(group[x], group[y], base[(x, y)])
     mate = list(range(n))
     for x, y in plan.s1_pairs:
         v, u = group[x], group[y]
@@ -199,6 +198,10 @@ def _apply_plan(plan: BracketPlan, group: list[int], base: dict[tuple[int, int],
         pairs.append((v, u))
         mate[v], mate[u] = u, v
         g.retire(v, u)
+    down = [group[y] for y in plan.rem[len(plan.s1_pairs):] if not matched[group[y]]]
+    for i, v in enumerate(down):
+        for u in down[i + 1:]:
+            g.set_weight(v, u, 0)
     return mate
 
 
@@ -371,7 +374,6 @@ def _pair_field(players: list[Entrant], ctx: Context,
                 w = weigh(players[group[a]], players[group[b]], b < bracket_end,
                           b >= bracket_end, c9)
                 base[(a, b)] = w
-                g.set_weight(group[a], group[b], w)
         # window: the bracket, the next score group, and a buffer below
         cut = n
         if alone:
@@ -391,8 +393,10 @@ def _pair_field(players: list[Entrant], ctx: Context,
         plan = _shortcut(players, group, mdp_count, bracket_end, base, solver, ctx, cut) \
             if shortcut and mdp_count <= 1 and bracket_end - mdp_count >= SHORTCUT_MIN else None
         if plan is not None:
-            mate = _apply_plan(plan, group, base, g, matched, pairs, n)
+            mate = _apply_plan(plan, group, g, matched, pairs, n)
         else:
+            for (a, b), w in base.items():
+                g.set_weight(group[a], group[b], w)
             # 1. which MDPs are paired in the bracket: higher ones first, i.e. the
             #    lexicographically best set (one solve, priorities 2^(m-1-x))
             if mdp_count:

@@ -56,7 +56,7 @@ from fractions import Fraction
 from ..model import Colour
 from .entrants import Entrant, Float
 
-__all__ = ["Context", "make_context", "compatible", "pair_weight", "first_weight", "PairWeights"]
+__all__ = ["Context", "PairWeights", "compatible", "first_weight", "make_context", "pair_weight"]
 
 
 @dataclass

@@ -24,11 +24,14 @@ remainder that needs no exchange between S1 and S2.
    S1 x S2 assignment over the classes is a transportation problem whose optimal
    duals tell which class pairs can appear in an optimal assignment; each S1
    player in order takes the first S2 player such that an optimal assignment of
-   the rest remains (the transpositions of 4.2), checked on the class network.
+   the rest remains (the transpositions of 4.2), checked on the class network.  A
+   choice after which some S1 player finds nobody (all left are former opponents)
+   is undone and the next opponent tried: a depth-first search in the rules' order,
+   with a step budget.
 4. *Proof.*  If the pairing built this way (real players, forbidden pairs avoided)
-   reaches ``UB``, it is optimal; every opponent passed over was shown impossible
-   by a relaxation, so it is also the first optimal candidate in the rules' order.
-   Otherwise: ``None``.
+   reaches ``UB``, it is optimal; every opponent passed over was impossible (by the
+   relaxation or by the search), so it is also the first optimal candidate in the
+   rules' order.  Otherwise: ``None``.
 
 Weights are the ones the general procedure maximises (``value(a, b)``: twice the
 pair's criteria weight less the stand-in credit of its two players, see
@@ -279,45 +282,46 @@ def plan_bracket(mdps: list[int], residents: list[int],
     cls = dict(zip(everyone, cls_list))
     # the class weight table, checked against every allowed pair
     table: dict[tuple[int, int], int] = {}
-    allowed: dict[tuple[int, int], int] = {}
     for j, b in enumerate(everyone):
+        cb = cls[b]
         for a in everyone[:j]:
             w = value(a, b)
-            if w <= 0:
-                continue
-            allowed[(a, b)] = w
-            key = _pair(cls[a], cls[b])
-            if table.setdefault(key, w) != w:
+            if w > 0 and table.setdefault(_pair(cls[a], cb), w) != w:
                 return None
     upper = _bound(sizes, table)
+    if not mdps:
+        return _remainder(None, 0, residents, cls, sizes, table, value, upper)
+    m = mdps[0]
+    bounds: dict[int, int] = {}
+    for r in residents:
+        w = value(m, r)
+        if w <= 0:
+            continue
+        c = cls[r]
+        if c not in bounds:
+            counts = list(sizes)
+            counts[cls[m]] -= 1
+            counts[c] -= 1
+            bounds[c] = 2 * w + _bound(counts, table)
+        if bounds[c] == upper:
+            # the first opponent the bound allows; he is the rules' choice if the
+            # remainder can be paired at the bound (a later one cannot be proved:
+            # this one might still be possible with exchanges)
+            rem = [p for p in residents if p != r]
+            return _remainder((m, r), w, rem, cls, sizes, table, value, upper)
+    return None
 
-    def rest_bound(players: list[int]) -> int:
-        counts = [0] * len(sizes)
-        for p in players:
-            counts[cls[p]] += 1
-        return _bound(counts, table)
 
-    mdp_pair = None
-    rem = residents
-    realised = 0
-    if mdps:
-        m = mdps[0]
-        failed: dict[int, bool] = {}
-        for r in residents:
-            w = allowed.get((m, r))
-            if w is None:
-                continue
-            c = cls[r]
-            if c not in failed:
-                others = [p for p in residents if p != r]
-                failed[c] = 2 * w + rest_bound(others) != upper
-            if not failed[c]:
-                mdp_pair = (m, r)
-                realised = w
-                break
-        else:
-            return None
-        rem = [p for p in residents if p != mdp_pair[1]]
+#: choices (with undoing) the S1 search may make per S1 player before giving up
+_STEPS_PER_PLAYER = 40
+
+
+def _remainder(mdp_pair: tuple[int, int] | None, realised: int, rem: list[int],
+               cls: dict[int, int], sizes: list[int], table: dict[tuple[int, int], int],
+               value: Callable[[int, int], int], upper: int) -> BracketPlan | None:
+    """Pair ``rem`` without exchanges at the bound, each S1 player in order with the
+    earliest S2 player that still allows it (depth-first, undoing a choice when the
+    players after it cannot all be paired), or ``None``."""
     h = len(rem) // 2
     s1, s2 = rem[:h], rem[h:]
     s1_sizes = [0] * len(sizes)
@@ -330,18 +334,34 @@ def plan_bracket(mdps: list[int], residents: list[int],
     if not plan.complete or 2 * (realised + plan.value) != upper:
         return None
     free = list(s2)
-    pairs = []
-    for x in s1:
+    # chosen[i]: S1[i]'s opponent, his position in ``free`` before removal, and
+    # the class network before the choice
+    chosen: list[tuple[int, int, list[int]]] = []
+    start = 0
+    budget = _STEPS_PER_PLAYER * (len(s1) + 1)
+    while len(chosen) < len(s1):
+        budget -= 1
+        if budget < 0:
+            return None
+        x = s1[len(chosen)]
         tried: set[int] = set()
-        for i, y in enumerate(free):
-            w = allowed.get((x, y))
-            if w is None or cls[y] in tried:
+        for pos in range(start, len(free)):
+            y = free[pos]
+            if cls[y] in tried or value(x, y) <= 0:
                 continue
+            before = plan.net.cap[:]
             if plan.take(cls[x], cls[y]):
-                pairs.append((x, y))
-                del free[i]
+                chosen.append((y, pos, before))
+                del free[pos]
+                start = 0
                 break
             tried.add(cls[y])
         else:
-            return None
-    return BracketPlan(mdp_pair, rem, pairs)
+            # nobody left for x: undo the previous choice and try its next opponent
+            if not chosen:
+                return None
+            y, pos, before = chosen.pop()
+            plan.net.cap[:] = before
+            free.insert(pos, y)
+            start = pos + 1
+    return BracketPlan(mdp_pair, rem, [(x, c[0]) for x, c in zip(s1, chosen)])
