@@ -95,10 +95,10 @@ def _general_procedure(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     paired by the ``window`` pass (or ``full`` when the window is too small)."""
     real = brackets._pair_field
 
-    def no_bracket_pass(players, ctx, mode):  # type: ignore[no-untyped-def]
+    def no_bracket_pass(players, ctx, mode, *rest):  # type: ignore[no-untyped-def]
         if mode == brackets._BRACKET:
             raise brackets._WindowTooSmall
-        return real(players, ctx, mode)
+        return real(players, ctx, mode, *rest)
 
     with monkeypatch.context() as m:
         m.setattr(brackets, "SHORTCUT_MIN", 10**9)
@@ -131,9 +131,9 @@ def _counting(monkeypatch: pytest.MonkeyPatch, tally: Tally) -> Iterator[None]:
             tally.plans += 1
         return plan
 
-    def counted_pass(players, ctx, mode):  # type: ignore[no-untyped-def]
+    def counted_pass(players, ctx, mode, *rest):  # type: ignore[no-untyped-def]
         try:
-            out = real_pass(players, ctx, mode)
+            out = real_pass(players, ctx, mode, *rest)
         except brackets._WindowTooSmall:
             tally.given_up[mode] += 1
             raise
@@ -651,3 +651,25 @@ def test_field_solve_is_a_maximum_weight_matching_with_fixed_pairs() -> None:
         assert all(mate[u] == v for v, u in got)
         assert all(g.weight(v, u) > 0 for v, u in got)
         assert sum(g.weight(v, u) for v, u in got if v < u) == best
+
+
+def test_bracket_pass_retries_with_the_failed_bracket_windowed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the next bracket cannot take a bracket's leftovers, the ``bracket``
+    pass is run again with just that bracket paired in its window (not the whole
+    round in the ``window`` pass) -- and the round is still the general
+    procedure's."""
+    real = brackets._pair_field
+    retried: list[bool] = []
+
+    def watched(players, ctx, mode, not_alone=frozenset()):  # type: ignore[no-untyped-def]
+        out = real(players, ctx, mode, not_alone)
+        if mode == brackets._BRACKET and not_alone:
+            retried.append(True)
+        return out
+
+    monkeypatch.setattr(brackets, "_pair_field", watched)
+    for plan in (Plan(48, 13, 6088, draws=0.6, forfeits=0.1, late_entry=2),
+                 Plan(41, 9, 7, draws=0.5), Plan(61, 9, 3, draws=0.6)):
+        play(plan, monkeypatch, Tally())
+    assert retried

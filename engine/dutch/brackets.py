@@ -28,8 +28,8 @@ the one of the whole field):
   being "paired further down".  C.8 (the next bracket pairs as well as possible) is
   then assumed at its best; the next bracket checks it: all the players moved down
   to it are paired there, and it makes as many pairs as its size allows.  Not used
-  where C.9 or the bye can depend on the next score group, nor when that group is
-  small (``ALONE_MIN_NEXT``).
+  where C.9 or the bye can depend on the next score group.  When the check fails,
+  the pass runs again with that bracket paired in its window (``_ALONE_RETRIES``).
 * ``window``: the bracket, the next score group and ``BUFFER`` players below.
 * ``full``: everybody still unpaired.
 
@@ -59,9 +59,9 @@ __all__ = ["BUFFER", "NoLegalPairing", "pair_field"]
 
 #: players kept below the next score group when the field is large (see _Solver)
 BUFFER = 8
-#: a bracket is paired without its next score group only when that group has at
-#: least this many players (a small one may not be able to take any leftover)
-ALONE_MIN_NEXT = 16
+#: tries of the first pass: after each, the bracket whose assumption failed is
+#: paired with its window
+_ALONE_RETRIES = 4
 #: a bracket paired alone goes through :mod:`.shortcut` from this many residents on
 SHORTCUT_MIN = 8
 
@@ -247,7 +247,12 @@ def _quick_bye_score(g: Field, players: list[Entrant]) -> Fraction | None:
 
 
 class _WindowTooSmall(Exception):
-    """The shortened field of :class:`_Solver` could not be completed."""
+    """The shortened field of :class:`_Solver` could not be completed; ``bracket``:
+    the number (0 = top) of the bracket paired alone whose assumption failed."""
+
+    def __init__(self, bracket: int | None = None) -> None:
+        super().__init__(bracket)
+        self.bracket = bracket
 
 
 #: how much of the field each bracket's matchings see (see :func:`pair_field`)
@@ -266,12 +271,19 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
     quick = _blank_field(players, ctx)
     if quick is not None:
         return quick
-    for mode in (_BRACKET, _WINDOW):
+    # a bracket that could not go alone is paired with its window in the next try
+    not_alone: set[int] = set()
+    for _ in range(_ALONE_RETRIES):
         try:
-            return _pair_field(players, ctx, mode)
-        except _WindowTooSmall:
-            continue
-    return _pair_field(players, ctx, _FULL)
+            return _pair_field(players, ctx, _BRACKET, frozenset(not_alone))
+        except _WindowTooSmall as failed:
+            if failed.bracket is None or failed.bracket in not_alone:
+                break
+            not_alone.add(failed.bracket)
+    try:
+        return _pair_field(players, ctx, _WINDOW)
+    except _WindowTooSmall:
+        return _pair_field(players, ctx, _FULL)
 
 
 def _blank_field(players: list[Entrant],
@@ -301,8 +313,8 @@ def _blank_field(players: list[Entrant],
     return [(i, i + half) for i in range(half)], bye
 
 
-def _pair_field(players: list[Entrant], ctx: Context,
-                mode: str) -> tuple[list[tuple[int, int]], int | None]:
+def _pair_field(players: list[Entrant], ctx: Context, mode: str,
+                not_alone: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], int | None]:
     n = len(players)
     odd = n % 2 == 1
     g = Field(n, (lambda u, v: first_weight(players[u], players[v], ctx)) if odd
@@ -349,8 +361,10 @@ def _pair_field(players: list[Entrant], ctx: Context,
     # the MDPs of the current bracket were left over by a bracket paired on its own
     # (``alone`` below), which assumed that they can all be paired here
     check_mdps = False
+    ordinal = -1  # number of the bracket being paired, 0 = top
 
     while len(group) > 1 or nxt < n:
+        ordinal += 1
         bracket_end = len(group)  # index in group of the first next-group player
         next_start_v = res_start_v + (bracket_end - mdp_count)
         last_bracket = nxt >= n
@@ -365,7 +379,7 @@ def _pair_field(players: list[Entrant], ctx: Context,
         # C.9 or the bye could depend on the next score group (they cannot when
         # that group is the last: nobody below can take its players)
         alone = (mode == _BRACKET and not last_bracket and not c9
-                 and len(group) - bracket_end >= ALONE_MIN_NEXT
+                 and ordinal not in not_alone
                  and not (odd and next_score is not None and next_score <= ctx.bye_score
                           and nxt < n))
         base: dict[tuple[int, int], int] = {}
@@ -594,7 +608,7 @@ def _pair_field(players: list[Entrant], ctx: Context,
                            or new_mdps > bracket_end % 2):
             # the bracket above assumed its leftovers pair here, all of them and
             # with as many pairs as the bracket allows (C.8 at its best)
-            raise _WindowTooSmall
+            raise _WindowTooSmall(ordinal - 1)
         check_mdps = alone and new_mdps > 0
         group = new_group
         mdp_count = new_mdps
