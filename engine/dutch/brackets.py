@@ -61,7 +61,7 @@ __all__ = ["BUFFER", "NoLegalPairing", "pair_field"]
 BUFFER = 8
 #: tries of the first pass: after each, the bracket whose assumption failed is
 #: paired with its window
-_ALONE_RETRIES = 4
+_ALONE_RETRIES = 6
 #: a bracket paired alone goes through :mod:`.shortcut` from this many residents on
 SHORTCUT_MIN = 8
 
@@ -362,6 +362,7 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
     # (``alone`` below), which assumed that they can all be paired here
     check_mdps = False
     ordinal = -1  # number of the bracket being paired, 0 = top
+    last_alone: int | None = None  # the lowest bracket paired alone so far
 
     while len(group) > 1 or nxt < n:
         ordinal += 1
@@ -610,18 +611,21 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
             # with as many pairs as the bracket allows (C.8 at its best)
             raise _WindowTooSmall(ordinal - 1)
         check_mdps = alone and new_mdps > 0
+        if alone:
+            last_alone = ordinal
         group = new_group
         mdp_count = new_mdps
         res_start_v = next_start_v
         if last_bracket and len(pairs) == paired_before and len(group) > 1:
             if mode == _FULL:
                 raise NoLegalPairing("the last bracket cannot be paired")
-            raise _WindowTooSmall
+            # the lowest bracket paired alone is the first suspect
+            raise _WindowTooSmall(last_alone)
 
     bye = group[0] if group else None
     if mode != _FULL and bye is not None and not (
             players[bye].score == ctx.bye_score and bye_candidate(players[bye], ctx)):
-        raise _WindowTooSmall
+        raise _WindowTooSmall(last_alone)
     return pairs, bye
 
 
