@@ -208,6 +208,26 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             base = blossombase[b]
             assign_label(endpoint[mate[base]], 1, mate[base] ^ 1)
 
+    def offer_free(w: int, k: int, kslack: int, step: int) -> None:
+        """Edge k (slack ``kslack``) leads from an S-vertex to the unlabelled single
+        vertex w: keep it as w's best edge if its slack is smaller (slacks of best
+        edges are cached for the current dual step)."""
+        be = bestedge[w]
+        if be == -1:
+            bestedge[w] = k
+        else:
+            if slackat[be] == step:
+                bslack = slackof[be]
+            else:
+                bslack = dualvar[eu[be]] + dualvar[ev[be]] - ew[be]
+                slackat[be] = step
+                slackof[be] = bslack
+            if kslack >= bslack:
+                return
+            bestedge[w] = k
+        slackat[k] = step
+        slackof[k] = kslack
+
     def scan_blossom(v: int, w: int) -> int:
         path = []
         base = -1
@@ -454,23 +474,7 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                                 bestedge[bv] = bbest = k
                                 lim = x
                         elif label[w] == 0:
-                            be = bestedge[w]
-                            if be == -1:
-                                bestedge[w] = k
-                                slackat[k] = dstep
-                                slackof[k] = x + dv
-                            else:
-                                if slackat[be] == dstep:
-                                    bslack = slackof[be]
-                                else:
-                                    bslack = dualvar[eu[be]] + dualvar[ev[be]] - ew[be]
-                                    slackat[be] = dstep
-                                    slackof[be] = bslack
-                                kslack = x + dv
-                                if kslack < bslack:
-                                    bestedge[w] = k
-                                    slackat[k] = dstep
-                                    slackof[k] = kslack
+                            offer_free(w, k, x + dv, dstep)
                 if rest:
                     # the edge-by-edge loop of the algorithm, from where the lean loop
                     # above stopped (or from the start)
@@ -505,23 +509,7 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                                 bestedge[bv] = bbest = k
                                 lim = x
                         elif label[w] == 0:
-                            be = bestedge[w]
-                            if be == -1:
-                                bestedge[w] = k
-                                slackat[k] = dstep
-                                slackof[k] = x + dv
-                            else:
-                                if slackat[be] == dstep:
-                                    bslack = slackof[be]
-                                else:
-                                    bslack = dualvar[eu[be]] + dualvar[ev[be]] - ew[be]
-                                    slackat[be] = dstep
-                                    slackof[be] = bslack
-                                kslack = x + dv
-                                if kslack < bslack:
-                                    bestedge[w] = k
-                                    slackat[k] = dstep
-                                    slackof[k] = kslack
+                            offer_free(w, k, x + dv, dstep)
             if augmented:
                 break
             # The dual step.  Candidates are taken type by type (1, 2, 3, 4) and, within
