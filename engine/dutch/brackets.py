@@ -47,7 +47,6 @@ from .criteria import (
     Context,
     PairWeights,
     bye_candidate,
-    compatible,
     field1_shift,
     first_weight,
 )
@@ -147,21 +146,14 @@ class _Solver:
         return mate
 
 
-def _plain_weights(players: list[Entrant], ctx: Context) -> Callable[[int, int], int]:
-    """Weights of pairs outside the bracket being paired: the top field alone
-    (what :func:`.criteria.pair_weight` gives with neither bracket flag)."""
-    top = field1_shift(ctx)
-    extra = [int(not bye_candidate(p, ctx)) for p in players]
-
-    def plain(u: int, v: int) -> int:
-        if not compatible(players[u], players[v], ctx):
-            return 0
-        return (1 + extra[u] + extra[v]) << top
-    return plain
+def _plain_weights(players: list[Entrant], weigh: PairWeights) -> Callable[[int, int], int]:
+    """Weights of pairs outside the bracket being paired: :func:`.criteria.pair_weight`
+    with neither bracket flag (the top field alone)."""
+    return lambda u, v: weigh(players[u], players[v], False, False)
 
 
 def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_end: int,
-              base: dict[tuple[int, int], int], solver: _Solver, ctx: Context,
+              base: dict[tuple[int, int], int], solver: _Solver, weigh: PairWeights,
               cut: int) -> BracketPlan | None:
     """:func:`.shortcut.plan_bracket` for the bracket ``group[:bracket_end]`` paired
     alone, with the weights :meth:`_Solver.solve` would use (stand-in credit
@@ -173,36 +165,32 @@ def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_
         w = base.get((a, b), 0)
         return 2 * w - credit[a] - credit[b] if w else 0
 
-    def klass(i: int) -> tuple[object, ...]:
-        p = players[group[i]]
-        return (p.score, p.preference, p.imbalance, p.repeated, p.strong,
-                bye_candidate(p, ctx), p.floats, p.played_games, credit[i])
+    def klass(i: int) -> tuple[int, int]:
+        return weigh.kind(players[group[i]]), credit[i]
 
     return plan_bracket(list(range(mdp_count)), list(range(mdp_count, bracket_end)), value, klass)
 
 
+def _record(new: list[tuple[int, int]], g: Field, matched: list[bool],
+            pairs: list[tuple[int, int]]) -> None:
+    """Make the pairs ``new`` final: recorded, matched, out of the graph."""
+    for v, u in new:
+        matched[v] = matched[u] = True
+        pairs.append((v, u))
+        g.retire(v, u)
+
+
 def _apply_plan(plan: BracketPlan, group: list[int], g: Field, matched: list[bool],
-                pairs: list[tuple[int, int]], n: int) -> list[int]:
+                pairs: list[tuple[int, int]]) -> None:
     """Record ``plan`` as the general procedure records its result: the pairs, the
     retired vertices, and no weight between two S2 players who move down (the
     general procedure leaves only S1-S2 pairs allowed before its last step)."""
-    if plan.mdp_pair is not None:
-        v, u = group[plan.mdp_pair[0]], group[plan.mdp_pair[1]]
-        matched[v] = matched[u] = True
-        pairs.append((v, u))
-        g.retire(v, u)
-    mate = list(range(n))
-    for x, y in plan.s1_pairs:
-        v, u = group[x], group[y]
-        matched[v] = matched[u] = True
-        pairs.append((v, u))
-        mate[v], mate[u] = u, v
-        g.retire(v, u)
+    made = [plan.mdp_pair] if plan.mdp_pair is not None else []
+    _record([(group[x], group[y]) for x, y in made + plan.s1_pairs], g, matched, pairs)
     down = [group[y] for y in plan.rem[len(plan.s1_pairs):] if not matched[group[y]]]
     for i, v in enumerate(down):
         for u in down[i + 1:]:
             g.set_weight(v, u, 0)
-    return mate
 
 
 def _key(u: int, v: int) -> tuple[int, int]:
@@ -317,8 +305,9 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
                 not_alone: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], int | None]:
     n = len(players)
     odd = n % 2 == 1
+    weigh = PairWeights(ctx)
     g = Field(n, (lambda u, v: first_weight(players[u], players[v], ctx)) if odd
-              else _plain_weights(players, ctx))
+              else _plain_weights(players, weigh))
     # the whole-field matching checks that a legal pairing exists (C.4) and, for an
     # odd field, finds the bye assignee's score; for an even field in the windowed
     # pass the check is left to the brackets (a failure falls back to this pass)
@@ -337,7 +326,6 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
             ctx.bye_score = quick_bye
         else:
             ctx.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        g.plain = _plain_weights(players, ctx)
         # C.9 applies at once when the bye comes from the top score group and nobody
         # of that group has to float down
         top = score[0]
@@ -346,9 +334,10 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
         k = ctx.played_rounds
         counts = sorted(k - p.played_games for p in players if p.score == ctx.bye_score)
         ctx.unplayed_rank = {c: i for i, c in enumerate(counts)}
+        weigh = PairWeights(ctx)  # the bye score is known now
+        g.plain = _plain_weights(players, weigh)
     pairs: list[tuple[int, int]] = []
     matched = [False] * n
-    weigh = PairWeights(ctx)
 
     # ``group`` holds vertex numbers: moved-down players, then the residents of the
     # bracket, then the next score group.  Vertex numbers are pairing order.
@@ -371,9 +360,8 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
         last_bracket = nxt >= n
         next_score = None
         if nxt < n:
-            s = score[nxt]
-            next_score = s
-            while nxt < n and score[nxt] >= s:
+            next_score = score[nxt]
+            while nxt < n and score[nxt] >= next_score:
                 group.append(nxt)
                 nxt += 1
         # a bracket is paired on its own (without the next score group) unless
@@ -405,10 +393,10 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
 
         # a large bracket alone: the class shortcut, when it can prove its result
         shortcut = alone or (last_bracket and mode == _BRACKET)
-        plan = _shortcut(players, group, mdp_count, bracket_end, base, solver, ctx, cut) \
+        plan = _shortcut(players, group, mdp_count, bracket_end, base, solver, weigh, cut) \
             if shortcut and mdp_count <= 1 and bracket_end - mdp_count >= SHORTCUT_MIN else None
         if plan is not None:
-            mate = _apply_plan(plan, group, g, matched, pairs, n)
+            _apply_plan(plan, group, g, matched, pairs)
         else:
             for (a, b), w in base.items():
                 g.set_weight(group[a], group[b], w)
@@ -468,15 +456,7 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
                         if base[(x, b)]:
                             extra[_key(group[x], group[b])] = (bracket_end - b) * scale
                 mate = solver.solve(extra, width * len(chosen) + 1)
-                for x in chosen:
-                    v = group[x]
-                    u = mate[v]
-                    matched[u] = True
-                    pairs.append((v, u))
-                for x in chosen:
-                    v = group[x]
-                    if g.active(v):
-                        g.retire(v, mate[v])
+                _record([(group[x], mate[group[x]]) for x in chosen], g, matched, pairs)
 
             # 3. the remainder
             if mdp_count:
@@ -576,24 +556,16 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
                         if y > x and base[(x, y)]:
                             extra[_key(group[x], group[y])] = (len(rem) - pos) * scale
                 mate = solver.solve(extra, width * len(s1) + 1)
-                for x in s1:
-                    v = group[x]
-                    u = mate[v]
-                    matched[v] = matched[u] = True
-                    pairs.append((v, u))
-                for x in s1:
-                    v = group[x]
-                    if g.active(v):
-                        g.retire(v, mate[v])
+                _record([(group[x], mate[group[x]]) for x in s1], g, matched, pairs)
 
         # the next bracket: the unpaired move down, the next score group is resident.
         # C.9 applies there when it is the bye assignee's score group and none of its
         # players is paired with someone with a lower score in the current optimum.
-        # (With the last score group next, nobody scores lower: C.9 applies there;
-        # a bracket paired alone has no optimum for that group to look at.)
+        # (A bracket paired alone or by the shortcut has no such optimum to look at:
+        # it is only used where C.9 cannot depend on it, see ``alone``.)
         floor = score[group[bracket_end]] if bracket_end < len(group) else None
         c9 = odd and floor is not None and floor <= ctx.bye_score
-        look = not (alone and nxt >= n)
+        look = not alone and plan is None
         new_group: list[int] = []
         new_mdps = 0
         for idx, v in enumerate(group):

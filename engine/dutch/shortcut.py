@@ -140,21 +140,27 @@ class _Flow:
             path_cost = self.pot[t] - self.pot[s]
             if profitable_only and path_cost >= 0:
                 break
-            push = limit - sent
-            v = t
-            while v != s:
-                k = prev[v]
-                push = min(push, cap[k])
-                v = to[k ^ 1]
-            v = t
-            while v != s:
-                k = prev[v]
-                cap[k] -= push
-                cap[k ^ 1] += push
-                v = to[k ^ 1]
+            path = self.path(prev, s, t)
+            push = min(limit - sent, *(cap[k] for k in path))
+            self.push(path, push)
             total += push * path_cost
             sent += push
         return total
+
+    def path(self, prev: Sequence[int] | dict[int, int], s: int, t: int) -> list[int]:
+        """The arcs from ``s`` to ``t`` along ``prev`` (the arc into each node)."""
+        out = []
+        while t != s:
+            k = prev[t]
+            out.append(k)
+            t = self.to[k ^ 1]
+        return out
+
+    def push(self, arcs: list[int], amount: int) -> None:
+        """Send ``amount`` more units along ``arcs``."""
+        for k in arcs:
+            self.cap[k] -= amount
+            self.cap[k ^ 1] += amount
 
 
 def _classes(players: Sequence[int], klass: Callable[[int], Hashable]) -> tuple[list[int], list[int]]:
@@ -200,13 +206,12 @@ class _Assignment:
         self.src_arc = [self.net.arc(self.s, a, m, 0) for a, m in enumerate(s1_sizes)]
         self.snk_arc = [self.net.arc(self.t1 + b, self.sink, m, 0) for b, m in enumerate(s2_sizes)]
         self.arc: dict[tuple[int, int], int] = {}
-        big = sum(s1_sizes)
+        need = sum(s1_sizes)
         for a in range(self.t1):
             for b in range(self.t2):
                 w = table.get(_pair(a, b))
                 if w is not None:
-                    self.arc[(a, b)] = self.net.arc(a, self.t1 + b, big, -w)
-        need = sum(s1_sizes)
+                    self.arc[(a, b)] = self.net.arc(a, self.t1 + b, need, -w)
         self.value = -self.net.run(self.s, self.sink, need, False)
         self.complete = all(self.net.cap[k] == 0 for k in self.src_arc)
 
@@ -244,14 +249,7 @@ class _Assignment:
                     queue.append(v)
         if goal not in prev:
             return False
-        net.cap[k] -= 1
-        net.cap[k ^ 1] += 1
-        v = goal
-        while v != start:
-            e = prev[v]
-            net.cap[e] -= 1
-            net.cap[e ^ 1] += 1
-            v = net.to[e ^ 1]
+        net.push([k, *net.path(prev, start, goal)], 1)
         return True
 
 
