@@ -76,14 +76,6 @@ class WeightedGraph:
     def weight(self, u: int, v: int) -> int:
         return self._adj[u].get(v, 0)
 
-    def has_edge_beyond(self, v: int, cut: int) -> bool:
-        """True when ``v`` has an edge to a vertex numbered ``cut`` or more."""
-        return any(u >= cut for u in self._adj[v])
-
-    def has_edge_within(self, v: int, lo: int, hi: int) -> bool:
-        """True when ``v`` has an edge to a vertex numbered ``lo .. hi - 1``."""
-        return any(lo <= u < hi for u in self._adj[v])
-
     def active(self, v: int) -> bool:
         return self._active[v]
 
@@ -114,6 +106,14 @@ class WeightedGraph:
         for x, y in self._fixed.items():
             mate[x] = y
         return mate
+
+
+def _walk_from(j: int, childs: list[int]) -> tuple[int, int, int]:
+    """Where to start going round a blossom from its child number ``j`` so that the
+    path to the base has even length: (start index, step, endpoint trick)."""
+    if j & 1:
+        return j - len(childs), 1, 0
+    return j, -1, 1
 
 
 def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
@@ -330,14 +330,8 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             entrychild = inblossom[endpoint[labelend[b] ^ 1]]
             childs = blossomchilds[b]
             endps = blossomendps[b]
-            j = childs.index(entrychild)  # type: ignore[union-attr]
-            if j & 1:
-                j -= len(childs)  # type: ignore[arg-type]
-                jstep = 1
-                endptrick = 0
-            else:
-                jstep = -1
-                endptrick = 1
+            entry = childs.index(entrychild)  # type: ignore[union-attr]
+            j, jstep, endptrick = _walk_from(entry, childs)  # type: ignore[arg-type]
             p = labelend[b]
             while j != 0:
                 label[endpoint[p ^ 1]] = 0
@@ -383,14 +377,8 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             augment_blossom(t, v)
         childs = blossomchilds[b]
         endps = blossomendps[b]
-        i = j = childs.index(t)  # type: ignore[union-attr]
-        if i & 1:
-            j -= len(childs)  # type: ignore[arg-type]
-            jstep = 1
-            endptrick = 0
-        else:
-            jstep = -1
-            endptrick = 1
+        i = childs.index(t)  # type: ignore[union-attr]
+        j, jstep, endptrick = _walk_from(i, childs)  # type: ignore[arg-type]
         while j != 0:
             j += jstep
             t = childs[j]  # type: ignore[index]

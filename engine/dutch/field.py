@@ -21,57 +21,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..matching import max_weight_matching
+from ..matching import WeightedGraph
 
 __all__ = ["Field"]
 
 
-class Field:
+class Field(WeightedGraph):
     """Vertices ``0 .. n-1`` with weights set per pair or given by ``plain(u, v)``
-    (``u < v``; 0 means the pair is not allowed)."""
+    (``u < v``; 0 means the pair is not allowed).  Retiring pairs, the fixed pairs and
+    :meth:`solve` are :class:`.matching.WeightedGraph`'s."""
 
     def __init__(self, n: int, plain: Callable[[int, int], int]) -> None:
-        self.n = n
+        super().__init__(n)
         self.plain = plain
-        self._set: list[dict[int, int]] = [{} for _ in range(n)]
-        self._active = [True] * n
-        self._fixed: dict[int, int] = {}
-
-    def active(self, v: int) -> bool:
-        return self._active[v]
 
     def weight(self, u: int, v: int) -> int:
         """The pair's weight, 0 when it is not allowed or a vertex has left."""
         if not (self._active[u] and self._active[v]):
             return 0
-        w = self._set[u].get(v)
+        w = self._adj[u].get(v)
         if w is None:
             return self.plain(u, v) if u < v else self.plain(v, u)
         return w
 
     def set_weight(self, u: int, v: int, w: int) -> None:
-        """Set the pair's weight (``w <= 0``: not allowed); ignored once a vertex
-        has left."""
+        """Set the pair's weight (``w <= 0``: not allowed, which overrides the plain
+        weight); ignored once a vertex has left."""
         if u == v:
             raise ValueError("a vertex cannot be paired with itself")
         if self._active[u] and self._active[v]:
             w = max(w, 0)
-            self._set[u][v] = w
-            self._set[v][u] = w
+            self._adj[u][v] = w
+            self._adj[v][u] = w
 
-    def retire(self, u: int, v: int) -> None:
-        """Fix the pair u-v for good: both vertices leave the graph."""
-        for x in (u, v):
-            for y in self._set[x]:
-                self._set[y].pop(x, None)
-            self._set[x] = {}
-            self._active[x] = False
-        self._fixed[u] = v
-        self._fixed[v] = u
-
-    def fixed_pairs(self) -> list[tuple[int, int]]:
-        """The retired pairs, each in both directions."""
-        return list(self._fixed.items())
+    def edges(self) -> list[tuple[int, int, int]]:
+        """(u, v, weight) of every allowed pair of active vertices, u < v."""
+        return [(u, v, w) for v in range(self.n) for u in range(v)
+                if (w := self.weight(u, v)) > 0]
 
     def has_edge_beyond(self, v: int, cut: int) -> bool:
         """True when ``v`` has an allowed partner numbered ``cut`` or more."""
@@ -80,13 +66,3 @@ class Field:
     def has_edge_within(self, v: int, lo: int, hi: int) -> bool:
         """True when ``v`` has an allowed partner numbered ``lo .. hi - 1``."""
         return any(u != v and self.weight(v, u) > 0 for u in range(lo, hi))
-
-    def solve(self) -> list[int]:
-        """A maximum-weight matching of the vertices still in the graph, as ``mate``
-        (``mate[v] == v``: unmatched; retired vertices map to their partners)."""
-        edges = [(u, v, w) for v in range(self.n) for u in range(v)
-                 if (w := self.weight(u, v)) > 0]
-        mate = max_weight_matching(self.n, edges)
-        for x, y in self._fixed.items():
-            mate[x] = y
-        return mate
