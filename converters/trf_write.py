@@ -149,7 +149,11 @@ def _scoring_bb(sc: Scoring) -> list[str]:
     out = []
     for tag, f in (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zero_bye"),
                    ("BBF", "forfeit_loss"), ("BBU", "pairing_bye")):
-        if getattr(sc, f) != getattr(d, f) and not (f == "pairing_bye" and sc.pairing_bye == sc.win):
+        # a reader takes BBU as BBW's value when it is missing, so BBU is written whenever
+        # the pairing-allocated bye is worth anything other than a win (C.04.1 / C.2)
+        differs = (sc.pairing_bye != sc.win if f == "pairing_bye"
+                   else getattr(sc, f) != getattr(d, f))
+        if differs:
             out.append(f"{tag} {fmt_points(getattr(sc, f)):>4}")
     return out
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: where the shared reference data lives, and the ``slow`` marker."""
+"""Shared fixtures: where the test data lives (``tests/data``, see its README), and the ``slow`` marker."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
-SHARED = REPO.parent / "shared"
+
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

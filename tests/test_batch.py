@@ -23,10 +23,10 @@ from monrad.converters.sheets_legacy import open_legacy_book, read_legacy_workbo
 from monrad.converters.trf import read_trf, write_trf
 from monrad.engine.model import Result
 
-from conftest import DATA, SHARED
+from conftest import DATA
 
-ORACLE = SHARED / "oracle" / "dutch-random"
-CLUB = SHARED / "fixtures" / "club-sheets"
+ORACLE = DATA / "oracle" / "dutch-random"
+CLUB = DATA / "fixtures" / "club-sheets"
 
 
 def _smallest_oracles(n: int) -> list[Path]:

@@ -3,19 +3,17 @@ rounds that differ from the rules, board by board."""
 
 from __future__ import annotations
 
-import pytest
 
-from conftest import SHARED
+from conftest import DATA
 
-trf = pytest.importorskip("monrad.converters.trf")
+from monrad.converters import trf
 
 from monrad.engine.check import RoundDifference, check_tournament  # noqa: E402
 from monrad.engine.model import Game, Round  # noqa: E402
 
-FILE = SHARED / "oracle" / "dutch" / "dutch_n0012_r07_s5106.trf"
-FORFEITS = SHARED / "oracle" / "dutch" / "dutch_n0011_r06_s5105_ff-zb-hb.trf"
+FILE = DATA / "oracle" / "dutch" / "dutch_n0012_r07_s5106.trf"
+FORFEITS = DATA / "oracle" / "dutch" / "dutch_n0011_r06_s5105_ff-zb-hb.trf"
 
-pytestmark = pytest.mark.skipif(not FILE.exists(), reason="shared oracle data not present")
 
 
 def test_check_passes_an_untouched_reference_tournament() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from conftest import SHARED
+from conftest import DATA
 from monrad.converters.club_sheets import (
     ReadOptions,
     fide_name,
@@ -21,7 +21,7 @@ from monrad.converters.errors import InputError
 from monrad.addin.openpyxl_book import open_book
 from monrad.engine.model import Bye, Game, Result, Tournament
 
-FIXTURES = SHARED / "fixtures" / "club-sheets"
+FIXTURES = DATA / "fixtures" / "club-sheets"
 WORKBOOKS = sorted(FIXTURES.glob("*.xlsx"))
 
 
@@ -44,7 +44,7 @@ def test_fixtures_are_there():
 
 @pytest.mark.parametrize("path", WORKBOOKS, ids=[p.stem for p in WORKBOOKS])
 def test_club_sheet_reads_as_its_truth_trf(path: Path):
-    trf = pytest.importorskip("monrad.converters.trf")
+    from monrad.converters import trf
     truth = trf.read_trf(path.with_name(path.stem + ".truth.trf"))
     got = read_club_workbook(path)
     assert [(p.start_no, p.name, p.rating) for p in got.players] == [

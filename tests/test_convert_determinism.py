@@ -17,17 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, SHARED
+from conftest import DATA
 from monrad.converters import batch, load, save
 from monrad.converters.trf import write_trf
 from monrad.converters.xlsx import EPOCH, SEED_KEYS, content_seed
 from monrad.engine.model import Colour
 
-ORACLE_TRF = SHARED / "oracle" / "dutch" / "dutch_n0007_r05_s5101.trf"
+ORACLE_TRF = DATA / "oracle" / "dutch" / "dutch_n0007_r05_s5101.trf"
 WOF = DATA / "wof" / "20260314_Stockholm_Open_2026.ELO"
 KLUBTUR = DATA / "klubtur" / "klubmesterskab-2025.csv"
 
-needs_oracle = pytest.mark.skipif(not ORACLE_TRF.exists(), reason="shared oracle not present")
 
 
 def _trf_with_settings(tmp_path: Path) -> Path:
@@ -48,7 +47,6 @@ def _convert(src: Path, fmt: str, out_dir: Path) -> list[tuple[str, bytes]]:
     return [(Path(o).name, Path(o).read_bytes()) for o in res.outputs]
 
 
-@needs_oracle
 @pytest.mark.parametrize("fmt", ["trf2026", "trf16", "csv", "csv-roster", "csv-results",
                                  "klubtur", "xlsx"])
 def test_same_trf_gives_the_same_bytes_in_every_format(tmp_path, fmt):
@@ -64,7 +62,6 @@ def test_same_othello_and_klubtur_files_give_the_same_bytes(tmp_path, src, fmt):
     assert _convert(src, fmt, tmp_path / "a") == _convert(src, fmt, tmp_path / "b")
 
 
-@needs_oracle
 def test_xlsx_keeps_seed_initial_colour_and_othello_c(tmp_path):
     src = _trf_with_settings(tmp_path)
     _convert(src, "xlsx", tmp_path / "out")
@@ -110,7 +107,6 @@ def test_xlsm_is_deterministic_too(tmp_path):
         assert "xl/vbaProject.bin" in zf.namelist()
 
 
-@needs_oracle
 def test_xlsx_bytes_do_not_depend_on_the_process(tmp_path):
     """Two processes with different hash seeds (what differs between machines and
     runs) write the same workbook."""

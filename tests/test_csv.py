@@ -15,7 +15,7 @@ from monrad.converters.errors import InputError
 from monrad.converters.trf import read_trf
 from monrad.engine.model import Bye, Game, Pending, Player, Result, Round, Tournament
 
-from conftest import REPO, SHARED
+from conftest import DATA, REPO
 
 EXAMPLE = REPO / "examples" / "club.trf"
 
@@ -156,7 +156,7 @@ def test_roster_round_trip_keeps_every_field(tmp_path: Path) -> None:
 
 
 def test_results_round_trip_over_oracle_files() -> None:
-    for path in sorted((SHARED / "oracle/dutch").glob("*ff-zb-hb*.trf"))[:4]:
+    for path in sorted((DATA / "oracle/dutch").glob("*ff-zb-hb*.trf"))[:4]:
         t = read_trf(path)
         assert read_csv(write_results_csv(t), roster=t.players).rounds == t.rounds
         alone = read_csv(write_results_csv(t, delimiter=";"))

@@ -17,16 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED
+from conftest import DATA
 
-trf = pytest.importorskip("monrad.converters.trf")
+from monrad.converters import trf
 
 from monrad.engine.model import Result, Round, Tournament  # noqa: E402
 from monrad.engine.pairing import pair_round  # noqa: E402
 from monrad.engine.systems.dutch import infer_initial_colour  # noqa: E402
 
-ORACLE = SHARED / "oracle"
-FILES = sorted((ORACLE / "dutch").glob("*.trf")) + sorted((ORACLE / "dutch-random").glob("*.trf"))
+ORACLE = DATA / "oracle"
+FILES = [p for folder in ("dutch", "dutch-random", "dutch-pab") for p in sorted((ORACLE / folder).glob("*.trf"))]
 
 
 def _rounds_in(path: Path) -> int:
@@ -60,7 +60,6 @@ def _summary(r: Round) -> tuple[set[tuple[int, int]], set[int]]:
             {b.player for b in r.byes if b.result is Result.PAIRING_BYE})
 
 
-@pytest.mark.skipif(not FILES, reason="shared oracle data not present")
 @pytest.mark.parametrize(("path", "k"), _cases())
 def test_c04_3_round_equals_reference(path: Path, k: int) -> None:
     ours, theirs = replay(_load(path), k)

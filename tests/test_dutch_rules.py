@@ -12,7 +12,7 @@ from monrad.engine.dutch.criteria import compatible, make_context
 from monrad.engine.dutch.entrants import Float, build_entrants
 from monrad.engine.matching import WeightedGraph, max_weight_matching
 from monrad.engine.model import (
-    Bye, Colour, Game, Player, Result, Round, Settings, Tournament,
+    Bye, Colour, Game, Player, Result, Round, Scoring, Settings, Tournament,
 )
 from monrad.engine.pairing import NoPairingPossible, pair_round, players_to_pair
 
@@ -55,6 +55,21 @@ def test_c04_1_no_second_pairing_bye() -> None:
     r2 = pair_round(t, "dutch")
     bye2 = [b.player for b in r2.byes if b.result is Result.PAIRING_BYE]
     assert bye2 and bye2 != [5]
+
+
+@pytest.mark.parametrize("bye_worth", [Fraction(0), Fraction(1, 2)])
+def test_c04_1_no_second_pairing_bye_whatever_it_was_worth(bye_worth: Fraction) -> None:
+    """C.04.1 / C.2: a player who had the pairing-allocated bye never gets it again, even
+    when it scored less than a win (here 0 or 1/2 point, so player 5 is alone at the
+    bottom and would be the natural bye again)."""
+    t = field(5)
+    t.settings = t.settings.replace(scoring=Scoring(pairing_bye=bye_worth))
+    t.rounds.append(Round(1, (Game(1, 2, Result.DRAW), Game(3, 4, Result.DRAW)),
+                          (Bye(5, Result.PAIRING_BYE),)))
+    r2 = pair_round(t, "dutch")
+    bye2 = [b.player for b in r2.byes if b.result is Result.PAIRING_BYE]
+    assert len(bye2) == 1 and bye2 != [5]
+    assert any(5 in g.players for g in r2.games)
 
 
 def test_c04_3_c1_no_rematch_over_a_tournament() -> None:

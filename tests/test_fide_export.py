@@ -14,9 +14,9 @@ from monrad.converters.fide_export import (
 from monrad.converters.trf import read_trf
 from monrad.engine.model import Game, Result, Round, Tournament
 
-from conftest import SHARED
+from conftest import DATA
 
-ORACLE = SHARED / "oracle" / "dutch" / "dutch_n0007_r05_s5101.trf"
+ORACLE = DATA / "oracle" / "dutch" / "dutch_n0007_r05_s5101.trf"
 HEADER = {
     "name": "Oslo Rapid Open", "city": "Oslo", "federation": "NOR",
     "start_date": "2026/03/01", "end_date": "2026/03/05", "arbiter": "Berg, Kari",

@@ -14,10 +14,10 @@ from monrad.converters import FormatNotAvailable, detect_format, load, save, trf
 from monrad.converters.errors import InputError
 from monrad.converters.trf import read_trf, write_trf
 
-from conftest import REPO, SHARED
+from conftest import DATA, REPO
 
 EXAMPLE = REPO / "examples" / "club.trf"
-ORACLE = SHARED / "oracle" / "dutch" / "dutch_n0008_r06_s5111_ff-zb-hb.trf"
+ORACLE = DATA / "oracle" / "dutch" / "dutch_n0008_r06_s5111_ff-zb-hb.trf"
 
 
 def test_format_from_extension_and_content(tmp_path: Path) -> None:
@@ -130,9 +130,8 @@ def test_workbook_our_layout_first_else_club_sheet(tmp_path: Path) -> None:
     warnings: list[str] = []
     t = load(ours, warnings=warnings)
     assert warnings == [] and t.settings.system == "nsf" and len(t.players) == 8
-    fixtures = sorted((SHARED / "fixtures/club-sheets").glob("*.xlsx"))
-    if not fixtures:
-        pytest.skip("club sheet fixtures missing")
+    fixtures = sorted((DATA / "fixtures/club-sheets").glob("*.xlsx"))
+    assert fixtures, "tests/data/fixtures/club-sheets is missing"
     club = load(fixtures[0], warnings=warnings)
     assert warnings and "club" in warnings[0]
     assert club.players

@@ -17,8 +17,8 @@ from monrad.engine.pairing import pair_round
 
 from test_monrad_kit import CODES, make
 
-trf = pytest.importorskip("monrad.converters.trf")
-cli = pytest.importorskip("monrad.addin.cli")
+from monrad.converters import trf
+from monrad.addin import cli
 
 
 @pytest.mark.parametrize("system", ["nsf", "ssf", "dsu", "school"])

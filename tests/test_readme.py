@@ -85,11 +85,6 @@ def test_readme_console_examples_show_real_output() -> None:
     os.chdir(REPO)
     try:
         for cmd, expected in examples:
-            if cmd.split()[1] == "check":
-                try:
-                    import monrad.engine.check  # noqa: F401
-                except ImportError:
-                    continue
             buf = io.StringIO()
             with contextlib.redirect_stdout(buf):
                 code = main(cmd.split()[1:])

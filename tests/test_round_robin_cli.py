@@ -11,7 +11,7 @@ from monrad.engine.berger import berger_table, double_round_robin_table
 from monrad.engine.model import Player, Round, Settings, Tournament
 from monrad.engine.othello.discs import with_discs
 
-cli = pytest.importorskip("monrad.addin.cli")
+from monrad.addin import cli
 
 
 def trf(tmp_path: Path, n: int, system: str, rounds: int | None) -> Path:

@@ -27,9 +27,9 @@ from monrad.engine.model import (
     Bye, Game, Player, Result, Round, Scoring, Settings, Tournament,
 )
 
-from conftest import SHARED
+from conftest import DATA
 
-CHESS_SOURCE = SHARED / "oracle" / "dutch-random" / "dutch_n0049_r04_s6096_ff-zb-hb.trf"
+CHESS_SOURCE = DATA / "oracle" / "dutch-random" / "dutch_n0049_r04_s6096_ff-zb-hb.trf"
 
 #: what each format carries (see docs/batch.md)
 CARRIES: dict[str, set[str]] = {

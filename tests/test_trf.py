@@ -13,9 +13,9 @@ from monrad.engine.model import (
     Bye, Colour, ForbiddenGroup, Game, Pending, Player, Result, Round, Scoring, Settings, Tournament,
 )
 
-from conftest import SHARED
+from conftest import DATA
 
-ORACLE_FILES = sorted((SHARED / "oracle").glob("dutch*/*.trf"))
+ORACLE_FILES = sorted((DATA / "oracle").glob("dutch*/*.trf"))
 
 
 def _line(sn: int, name: str, rating: str, points: str, rounds: str = "") -> str:
@@ -40,7 +40,7 @@ def test_oracle_round_trip_reads_back_equal(path: Path, version: str) -> None:
 
 
 def test_oracle_reading_recovers_rounds_and_scoring() -> None:
-    t = read_trf(SHARED / "oracle/dutch/dutch_n0008_r06_s5111_ff-zb-hb.trf")
+    t = read_trf(DATA / "oracle/dutch/dutch_n0008_r06_s5111_ff-zb-hb.trf")
     assert t.settings.rounds == 6
     assert len(t.players) == 8
     r1 = t.round(1)
@@ -50,7 +50,7 @@ def test_oracle_reading_recovers_rounds_and_scoring() -> None:
     assert Game(4, 5, Result.FORFEIT_LOSS, Result.FORFEIT_WIN) in r2.games or \
         Game(5, 4, Result.FORFEIT_LOSS, Result.FORFEIT_WIN) in r2.games
     assert t.score(1) == 6
-    three = read_trf(SHARED / "oracle/dutch/dutch_n0010_r05_s5110_pts310.trf")
+    three = read_trf(DATA / "oracle/dutch/dutch_n0010_r05_s5110_pts310.trf")
     assert three.settings.scoring.win == 3 and three.settings.scoring.draw == 1
 
 
@@ -187,7 +187,7 @@ def test_trf2026_records_are_read() -> None:
 
 def test_tiebreak_records_state_the_system_default() -> None:
     """TRF export names the tie-breaks in 202/212; the system default reads back as default."""
-    t = read_trf(SHARED / "oracle/dutch/dutch_n0012_r07_s5106.trf")
+    t = read_trf(DATA / "oracle/dutch/dutch_n0012_r07_s5106.trf")
     assert t.settings.tiebreaks == ()
     lines = write_trf(t).splitlines()
     assert "202 BH/C1,BH,DE,SB,WIN" in lines and "212 PTS,BH/C1,BH,DE,SB,WIN" in lines
@@ -199,7 +199,7 @@ def test_tiebreak_records_state_the_system_default() -> None:
 def test_rank_column_comes_from_the_standings() -> None:
     from monrad.engine.standings import standings
 
-    t = read_trf(SHARED / "oracle/dutch/dutch_n0012_r07_s5106.trf")
+    t = read_trf(DATA / "oracle/dutch/dutch_n0012_r07_s5106.trf")
     ranks = {row.start_no: row.rank for row in standings(t).rows}
     for line in write_trf(t).splitlines():
         if line.startswith("001"):

@@ -16,9 +16,9 @@ from monrad.converters.errors import InputError
 from monrad.converters.trf import parse_trf, read_trf, write_trf
 from monrad.engine.model import Tournament
 
-from conftest import SHARED
+from conftest import DATA
 
-ORACLE = sorted((SHARED / "oracle").glob("dutch*/*.trf"))
+ORACLE = sorted((DATA / "oracle").glob("dutch*/*.trf"))
 _SAMPLE = [p for p in ORACLE if any(k in p.name for k in ("ff", "hb", "zb", "pts310"))][:12] or ORACLE[:12]
 
 

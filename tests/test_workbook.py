@@ -11,10 +11,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from conftest import REPO, SHARED
+from conftest import DATA, REPO
 from monrad.addin import layout as L
 from monrad.addin.binding import WorkbookError
-from monrad.addin.jobs import pair_next_round, run_pair
+from monrad.addin.jobs import run_pair
 from monrad.addin.new_workbook import create_workbook, import_club_sheet, read_roster_csv
 from monrad.addin.openpyxl_book import open_book
 from monrad.converters.errors import InputError
@@ -166,7 +166,7 @@ def test_run_pair_reports_unreadable_files_in_one_line(tmp_path: Path):
 
 
 def test_import_club_sheet_keeps_rounds_and_results(tmp_path: Path):
-    src = SHARED / "fixtures" / "club-sheets" / "club_sv_n0007_r05_s6060_ff.xlsx"
+    src = DATA / "fixtures" / "club-sheets" / "club_sv_n0007_r05_s6060_ff.xlsx"
     before = src.read_bytes()
     path = import_club_sheet(src, tmp_path / "club.xlsx", "ssf", "sv")
     assert src.read_bytes() == before

@@ -9,8 +9,9 @@ the FIDE-endorsed reference engine reads them):
   half-point bye, forfeit win) got a *downfloat* in that round (C.04.3 1.4.3); a
   played game between different scores gives the higher one a downfloat and the
   lower one an upfloat (1.4.2); a forfeit loss or an absence gives no float;
-* a player who ever scored a win's points without playing (pairing bye, forfeit
-  win, full-point bye) may not get the pairing-allocated bye again (C.04.1 / 3.4);
+* a player who already received the pairing-allocated bye, whatever it was worth,
+  or who ever scored a win's points without playing (forfeit win, full-point bye)
+  may not get the pairing-allocated bye again (C.04.1 / C.04.3 C.2);
 * the colour preference (C.04.3 1.6/1.7): absolute when the colour difference is
   above 1 or the last two played games had the same colour, strong when the
   difference is 1, mild otherwise; no preference before the first played game.
@@ -43,6 +44,11 @@ class RoundFact:
     played: bool  # played over the board
     paired: bool  # paired, or given the pairing-allocated bye
     points: Fraction
+
+
+def _had_pab(f: RoundFact) -> bool:
+    """The pairing-allocated bye: paired without an opponent (C.04.1, C.2)."""
+    return f.paired and f.opponent is None
 
 
 @dataclass
@@ -152,7 +158,8 @@ def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> li
             e.preference = last.opposite
         e.repeated = last if run > 1 else Colour.NONE
         e.strong = not e.absolute and e.imbalance > 0
-        e.bye_eligible = not any((not f.played) and f.points >= sc.win for f in fs)
+        e.bye_eligible = not any(_had_pab(f) or ((not f.played) and f.points >= sc.win)
+                                 for f in fs)
         fl = []
         for back in (1, 2):
             r = round_no - back
