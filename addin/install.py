@@ -1,7 +1,7 @@
 """``monrad addin install``: set Excel up for the workbook's monrad buttons.
 
 The buttons of ``club-<lang>.xlsm`` call Python through the xlwings add-in's
-``RunPython`` (see ``templates/src/monrad.bas``).  Installing is therefore what
+``RunPython`` (see ``converters/xlsm/src/monrad.bas``).  Installing is therefore what
 xlwings itself prescribes, nothing more:
 
 1. ``xlwings addin install`` -- the xlwings package's own installer copies its add-in

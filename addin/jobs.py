@@ -1,4 +1,4 @@
-"""The two buttons, written once above :class:`~monrad.addin.binding.WorkbookBinding`.
+"""The two buttons, written once above :class:`~monrad.converters.binding.WorkbookBinding`.
 
 * :func:`pair_next_round` -- "Pair next round" / ``monrad pair club.xlsx``
 * :func:`update_standings` -- "Update standings" / ``monrad standings club.xlsx``
@@ -20,15 +20,20 @@ the file atomically).  Both return a :class:`JobReport` on success and raise
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 
 from ..converters.errors import InputError
+from ..converters.club_sheets import ReadOptions, load_mapping, read_club_workbook
+from ..converters.new_workbook import build_book
 from ..converters.xlsx import ClubBook, points_value, read_book, write_round, write_standings
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import PairingError, pair_round
-from . import layout as L
-from .binding import WorkbookBinding, WorkbookError
+from ..engine.standings import standings
+from ..converters import layout as L
+from ..converters.binding import WorkbookBinding, WorkbookError
 
 __all__ = ["JobReport", "JobError", "pair_next_round", "update_standings", "standings_table"]
 
@@ -202,7 +207,7 @@ def standings_table(t: Tournament, upto: int, lay: L.Layout) -> tuple[list[str],
 
     Uses :func:`monrad.engine.standings.standings` with the Settings tie-breaks (or
     the system's own); if that module is unavailable, points only, with a note (in
-    the workbook's language).  Points are cells of :func:`monrad.addin.layout.points_cell`
+    the workbook's language).  Points are cells of :func:`monrad.converters.layout.points_cell`
     (``1½`` in Nordic workbooks).
     """
     club = {p.start_no: p.club for p in t.players}
@@ -210,20 +215,6 @@ def standings_table(t: Tournament, upto: int, lay: L.Layout) -> tuple[list[str],
     base = [lay.standings_rank, L.PLAYER_COLUMNS["start_no"][lay.lang],
             L.PLAYER_COLUMNS["name"][lay.lang], L.PLAYER_COLUMNS["club"][lay.lang],
             L.PLAYER_COLUMNS["rating"][lay.lang], lay.standings_points]
-    try:
-        from ..engine.standings import standings
-    except ImportError:
-        standings = None  # type: ignore[assignment]
-    if standings is None:
-        scores = t.scores(upto)
-        order = sorted(scores, key=lambda p: (-scores[p], p))
-        rows, rank, prev = [], 0, None
-        for i, p in enumerate(order, 1):
-            if scores[p] != prev:
-                rank, prev = i, scores[p]
-            rows.append([rank, p, t.player(p).name, club[p], rating[p],
-                         L.points_cell(scores[p], lay.lang)])
-        return base, rows, lay.text("points_only")
     table = standings(t, list(t.settings.tiebreaks) or None, upto=upto)
     codes = list(table.shown)
     columns = [_value_cells([r.values.get(c) for r in table.rows], lay.lang) for c in codes]
@@ -288,7 +279,7 @@ def run_pair(path: str, *, repair: bool = False, system: str | None = None) -> t
     0: paired; 1: refused (already paired, results missing ...); 2: the file cannot
     be read.  Never raises for bad input.
     """
-    from .openpyxl_book import open_book
+    from ..converters.openpyxl_book import open_book
 
     try:
         book = open_book(path)
@@ -302,14 +293,34 @@ def run_pair(path: str, *, repair: bool = False, system: str | None = None) -> t
         return 2, f"monrad: {exc}"
 
 
-def run_standings(path: str) -> tuple[int, str]:
-    """``monrad standings club.xlsx``: rewrite the Standings sheet; (status, text)."""
-    from .openpyxl_book import open_book
-
-    try:
-        report = update_standings(open_book(path))
-    except JobError as exc:
-        return 1, f"monrad: {exc}"
-    except InputError as exc:
-        return 2, f"monrad: {exc}"
-    return 0, str(report)
+def import_club_sheet(
+    source: str | os.PathLike[str],
+    path: str | os.PathLike[str],
+    system: str,
+    lang: str = "en",
+    *,
+    mapping: str | os.PathLike[str] | None = None,
+    rounds: int | None = None,
+    seed: int | None = None,
+    overwrite: bool = False,
+) -> Path:
+    """Turn a club's own workbook (any layout :mod:`monrad.converters.club_sheets`
+    reads) into a monrad workbook at ``path``: roster, one sheet per round played
+    with its results, and the standings.  The source file is only read."""
+    p = Path(path)
+    if p.exists() and not overwrite:
+        raise WorkbookError(f"{p}: exists already; choose another name")
+    opts = load_mapping(mapping) if mapping is not None else ReadOptions()
+    opts.name_order = "keep" if mapping is None else opts.name_order
+    t = read_club_workbook(source, opts)
+    total = rounds or t.settings.rounds or max(len(t.rounds), 1)
+    book = build_book(p, system, total, t.players, lang, name=str(t.info.get("name", "")),
+                      seed=seed)
+    t.settings = t.settings.replace(system=system, rounds=total)
+    lay = L.layout_for(lang)
+    after = lay.players_sheet
+    for rnd in t.rounds:
+        after = write_round(book, t, rnd, lay, after=after)
+    update_standings(book, save=False)
+    book.save_as(p)
+    return p

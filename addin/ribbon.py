@@ -1,6 +1,6 @@
 """The entry points of the workbook's ribbon buttons.
 
-``templates/src/monrad.bas`` calls them through xlwings' ``RunPython``::
+``converters/xlsm/src/monrad.bas`` calls them through xlwings' ``RunPython``::
 
     import monrad.addin.ribbon as r; r.pair_next_round()
     import monrad.addin.ribbon as r; r.update_standings()
@@ -13,7 +13,7 @@ message; an unexpected failure is shown as one line too, with the full traceback
 kept in a log file whose path the message gives -- never a traceback in Excel.
 
 The functions also take an explicit ``book`` (any
-:class:`~monrad.addin.binding.WorkbookBinding`) and ``tell`` callback, which is how
+:class:`~monrad.converters.binding.WorkbookBinding`) and ``tell`` callback, which is how
 the tests drive them through the openpyxl back end.
 """
 
@@ -28,7 +28,7 @@ from typing import Any
 
 from ..converters.errors import InputError
 from . import jobs
-from .binding import WorkbookBinding
+from ..converters.binding import WorkbookBinding
 
 __all__ = ["pair_next_round", "update_standings", "run_button", "Outcome", "LOG_FILE"]
 

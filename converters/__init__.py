@@ -30,7 +30,6 @@ half-written file.
 
 from __future__ import annotations
 
-import importlib
 import os
 from pathlib import Path
 
@@ -43,7 +42,6 @@ __all__ = [
     "FORMATS",
     "READ_FORMATS",
     "WRITE_FORMATS",
-    "FormatNotAvailable",
     "detect_format",
     "trf_version",
     "load",
@@ -93,34 +91,6 @@ _TRF2026_TAGS = frozenset({"142", "152", "162", "192", "202", "212", "222", "240
 _TRF2026_ONLY = frozenset({"142", "152", "162", "240", "250"})
 _TRF16_TAGS = frozenset({"XXR", "XXC", "XXS", "XXA", "XXZ", "BBW", "BBD", "BBL", "BBZ",
                          "BBF", "BBU"})
-
-
-class FormatNotAvailable(InputError):
-    """The format is known but its converter is not part of this installation."""
-
-
-def _module(name: str, fmt: str, source: str | None):
-    """Import ``monrad.converters.<name>``; a missing module is an input-level error."""
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name and (exc.name.endswith(f".{name}") or exc.name.split(".")[0] != "monrad"):
-            raise FormatNotAvailable(
-                f"format {fmt!r} is not available in this installation "
-                f"(missing {exc.name}); available: {', '.join(_available())}",
-                source=source) from None
-        raise
-
-
-def _available() -> list[str]:
-    out = []
-    for fmt, mod in (("trf", "trf"), ("csv", "csv_format"), ("xlsx", "xlsx"), ("wof", "wof")):
-        try:
-            importlib.import_module(f"{__name__}.{mod}")
-        except ImportError:
-            continue
-        out.append(fmt)
-    return out
 
 
 def extension_for(fmt: str) -> str:
@@ -255,7 +225,7 @@ def load(
                          source=label)
     try:
         if f.startswith("trf"):
-            trf = _module("trf", f, label)
+            from . import trf
             t = trf.read_trf(read_bytes(p, label), warnings=warnings, name=label)
             if not t.players:
                 raise InputError("no player records (001 lines): is this a TRF file?",
@@ -263,13 +233,13 @@ def load(
         elif f == "csv" and (groups := _klubtur_groups(p, label, warnings)) is not None:
             t = groups
         elif f.startswith("csv"):
-            csvm = _module("csv_format", f, label)
+            from . import csv_format as csvm
             kind = _CSV_KIND[f]
             t = csvm.read_csv(p, warnings=warnings, kind=kind)
         elif f == "xlsx":
             t = _load_workbook(p, label, warnings, mapping)
         elif f == "wof":
-            wof = _module("wof", f, label)
+            from . import wof
             t = wof.read_wof(p, name=label)
         else:  # pragma: no cover - detect_format only returns known formats
             raise InputError(_unknown_format(f), source=label)
@@ -292,10 +262,8 @@ def _one_group(groups: list, label: str) -> Tournament:
 
 def _klubtur_groups(p: Path, label: str, warnings: list[str] | None) -> Tournament | None:
     """A klubtur.dk CSV export (recognised by its content), or ``None``."""
-    try:
-        kl = importlib.import_module(f"{__name__}.klubtur")
-    except ImportError:
-        return None
+    from . import klubtur as kl
+
     if not kl.looks_like_klubtur(head_text(p, label)):  # never raises; not even CSV is not klubtur
         return None
     return _one_group(kl.read_klubtur(p, name=label, warnings=warnings), label)
@@ -308,25 +276,25 @@ def _load_workbook(p: Path, label: str, warnings: list[str] | None,
 
     ``.xls``/``.ods``/``.xlsb`` are opened by :mod:`~monrad.converters.sheets_legacy`
     (when installed); a klubtur.dk workbook is recognised by its content."""
-    book_mod = _module("xlsx", "xlsx", label)
-    from ..addin import layout as L
+    from . import club_sheets as club
+    from . import klubtur as kl
+    from . import layout as L
+    from . import xlsx as book_mod
 
     if p.suffix.lower() in (".xls", ".ods", ".xlsb"):
-        book = _module("sheets_legacy", p.suffix.lower().lstrip("."), label).open_legacy_book(p)
+        from .sheets_legacy import open_legacy_book
+
+        book = open_legacy_book(p)
     else:
-        book = importlib.import_module("monrad.addin.openpyxl_book").open_book(p)
+        from .openpyxl_book import open_book
+
+        book = open_book(p)
     if mapping is not None:
-        club = _module("club_sheets", "xlsx", label)
         return club.read_club_book(book, club.load_mapping(mapping), source=label)
     if L.detect_layout(book.sheet_names()) is not None:
         return book_mod.read_book(book).tournament
-    try:
-        kl = importlib.import_module(f"{__name__}.klubtur")
-    except ImportError:
-        kl = None
-    if kl is not None and kl.book_looks_like_klubtur(book):
+    if kl.book_looks_like_klubtur(book):
         return _one_group(kl.read_klubtur_book(book, warnings=warnings), label)
-    club = _module("club_sheets", "xlsx", label)
     if warnings is not None:
         warnings.append(f"{label}: not a monrad workbook; read as a club's own sheet")
     return club.read_club_book(book, source=label)
@@ -337,18 +305,20 @@ def dumps(t: Tournament, fmt: str, *, source_text: str | None = None) -> str:
 
     For ``trf`` the version is the one ``source_text`` was in (TRF-2026 without it).
     """
+    from .csv_format import write_csv
+    from .trf import write_trf
+    from .wof import write_wof
+
     f = _norm_fmt(fmt)
     if f == "trf":
         version = trf_version(source_text) if source_text is not None else "2026"
-        return _module("trf", f, None).write_trf(t, version)
+        return write_trf(t, version)
     if f in ("trf16", "trf2026"):
-        return _module("trf", f, None).write_trf(t, f.removeprefix("trf"))
+        return write_trf(t, f.removeprefix("trf"))
     if f.startswith("csv"):
-        csvm = _module("csv_format", f, None)
-        kind = _CSV_KIND[f]
-        return csvm.write_csv(t, kind=kind)
+        return write_csv(t, kind=_CSV_KIND[f])
     if f == "wof":
-        return _module("wof", f, None).write_wof(t)
+        return write_wof(t)
     raise InputError(_unknown_format(fmt) if f not in FORMATS else f"{f} is not a text format")
 
 
@@ -405,10 +375,10 @@ def _save_workbook(t: Tournament, p: Path) -> Path:
     workbook layout lists boards and the pairing-allocated bye only).
     """
     label = str(p)
-    nb = importlib.import_module("monrad.addin.new_workbook")
-    xl = _module("xlsx", "xlsx", label)
-    from ..addin import layout as L
-    from ..addin.binding import WorkbookError
+    from . import layout as L
+    from . import new_workbook as nb
+    from . import xlsx as xl
+    from .binding import WorkbookError
 
     scoring = {"classic": t.settings.scoring == type(t.settings.scoring).classic(),
                "3-1-0": t.settings.scoring == type(t.settings.scoring).three_one_zero(),
@@ -429,7 +399,7 @@ def _save_workbook(t: Tournament, p: Path) -> Path:
     except WorkbookError as exc:
         raise InputError(str(exc), source=label) from None
     if p.suffix.lower() == ".xlsm":  # a real macro-enabled workbook, as ``monrad new`` makes
-        from ..templates.build_xlsm import make_xlsm
+        from .xlsm import make_xlsm
 
         data = make_xlsm(data, lay.lang)
     try:

@@ -278,7 +278,7 @@ def _othello_if_discs(t: Tournament, label: str, warnings: list[str]) -> None:
     """Disc counts exist only in Othello (OTH-6): a file that has them but does not
     name its system (a CSV results table) is read as an Othello Swiss tournament, so
     that every output format treats the results as disc scores."""
-    from ..addin.layout import is_othello
+    from .layout import is_othello
 
     if is_othello(t.settings.system):
         return
@@ -291,7 +291,7 @@ def _othello_if_discs(t: Tournament, label: str, warnings: list[str]) -> None:
 def _read_workbook(book, path: Path) -> Tournament:
     """monrad's own layout, else a club workbook; ``.xlsx`` files that only
     openpyxl reads right (formulas without cached values) get a second try."""
-    from ..addin import layout as L
+    from . import layout as L
     from .club_sheets import read_club_book
     from .xlsx import read_book
 
@@ -302,7 +302,7 @@ def _read_workbook(book, path: Path) -> Tournament:
     except InputError:
         if path.suffix.lower() not in (".xlsx", ".xlsm"):
             raise
-        from ..addin.openpyxl_book import open_book
+        from .openpyxl_book import open_book
 
         try:
             ob = open_book(path)

@@ -33,8 +33,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..addin.binding import CellValue, WorkbookBinding, a1
-from ..addin.layout import PLAYER_COLUMNS, ROUND_COLUMNS
+from .binding import CellValue, WorkbookBinding, a1
+from .layout import PLAYER_COLUMNS, ROUND_COLUMNS
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from .errors import InputError
 from .notation import BYE_WORDS, NotationError, parse_result
@@ -553,7 +553,7 @@ def read_club_workbook(
 
     ``mapping`` is a mapping file (see :func:`load_mapping`) or ready options.
     """
-    from ..addin.openpyxl_book import open_book
+    from .openpyxl_book import open_book
 
     opts = mapping if isinstance(mapping, ReadOptions) else (
         load_mapping(mapping) if mapping is not None else None)

@@ -391,7 +391,7 @@ def book_looks_like_klubtur(book) -> bool:
 def read_klubtur_book(book, *, warnings: list[str] | None = None) -> list[KlubturGroup]:
     """Every group of a klubtur workbook (one sheet per group) behind a binding
     (:class:`~monrad.converters.sheets_legacy.CalamineBook` or openpyxl's)."""
-    from ..addin.binding import a1
+    from .binding import a1
 
     out: list[KlubturGroup] = []
     for sheet in book.sheet_names():

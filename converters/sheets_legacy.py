@@ -4,7 +4,7 @@ when only values are needed, ``.xlsx``/``.xlsm``, through ``python-calamine``.
 ``python-calamine`` binds the Rust ``calamine`` reader; it ships wheels for
 Windows, macOS and Linux and reads every spreadsheet format a club is likely to
 have lying around, without Excel or LibreOffice.  :class:`CalamineBook` offers the
-*reading* half of :class:`~monrad.addin.binding.WorkbookBinding`, so the existing
+*reading* half of :class:`~monrad.converters.binding.WorkbookBinding`, so the existing
 readers work on old files unchanged:
 
 * a workbook in monrad's own layout (Settings, Players, Round N sheets) is read by
@@ -23,7 +23,7 @@ import datetime as _dt
 import os
 from pathlib import Path
 
-from ..addin.binding import CellValue
+from .binding import CellValue
 from .errors import MAX_INPUT_BYTES, InputError
 
 __all__ = ["CalamineBook", "open_legacy_book", "read_legacy_workbook", "LEGACY_SUFFIXES"]
@@ -62,7 +62,7 @@ def _plain(value: object) -> CellValue:
 
 class CalamineBook:
     """A workbook read whole into memory; implements the reading methods of
-    :class:`~monrad.addin.binding.WorkbookBinding` (``name``, ``sheet_names``,
+    :class:`~monrad.converters.binding.WorkbookBinding` (``name``, ``sheet_names``,
     ``used_size``, ``read_range``).  Writing is not offered: convert to ``.xlsx``
     to keep working on the file."""
 
@@ -136,7 +136,7 @@ def open_legacy_book(path: str | os.PathLike[str], *, name: str | None = None) -
 def read_legacy_workbook(path: str | os.PathLike[str], *, name: str | None = None):
     """The tournament in an ``.xls``/``.ods`` (or any calamine-readable) workbook:
     monrad's own layout if the sheet names say so, else a club workbook."""
-    from ..addin import layout as L
+    from . import layout as L
     from .club_sheets import read_club_book
     from .xlsx import read_book
 

@@ -1,9 +1,9 @@
 """monrad's own club workbook <-> the tournament model.
 
-The layout (sheet names, headers, owned cells) is :mod:`monrad.addin.layout`; this
+The layout (sheet names, headers, owned cells) is :mod:`monrad.converters.layout`; this
 module reads a workbook in that layout into a :class:`~monrad.engine.model.Tournament`
 and writes the tool's parts (a round's pairing list, the standings) back, always
-through a :class:`~monrad.addin.binding.WorkbookBinding`, so the same code serves
+through a :class:`~monrad.converters.binding.WorkbookBinding`, so the same code serves
 a file on disk (openpyxl) and the live workbook in Excel (xlwings).
 
 Reading never changes the book.  Anything unreadable raises
@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ..addin.binding import CellValue, WorkbookBinding, a1
-from ..addin import layout as L
+from .binding import CellValue, WorkbookBinding, a1
+from . import layout as L
 from ..engine.model import (
     Bye,
     Colour,
@@ -317,7 +317,7 @@ def read_book(book: WorkbookBinding) -> ClubBook:
 
 def read_xlsx(path: str | Path) -> Tournament:
     """The tournament in a monrad workbook file."""
-    from ..addin.openpyxl_book import open_book
+    from .openpyxl_book import open_book
 
     return read_book(open_book(path)).tournament
 
@@ -334,7 +334,7 @@ def round_rows(
 
     Chess rows read White - Black; Othello rows Black - White, with Black's discs
     first (OTH-5, OTH-6), while the model keeps chess colours.  Scores are cells of
-    :func:`monrad.addin.layout.points_cell` (``1½`` in Nordic workbooks); a bye's
+    :func:`monrad.converters.layout.points_cell` (``1½`` in Nordic workbooks); a bye's
     points are text in its result cell (read back by :func:`_bye_kind`).
 
     ``before`` is every player's score before the round, when the caller has it

@@ -7,11 +7,11 @@
 * ``example-club.xlsx``: a Norwegian NSF club tournament, seven rounds, thirty players
   (invented names, ratings and clubs; seed 2025), ready for ``monrad pair``.
 
-Every file is built through :func:`monrad.addin.new_workbook.build_book`, the code
+Every file is built through :func:`monrad.converters.new_workbook.build_book`, the code
 behind ``monrad new``, and re-packed with fixed zip timestamps, so the output is
 byte-for-byte reproducible: ``python templates/build_templates.py``.  The
 macro-enabled ``club-<lang>.xlsm`` are built in the same run from the same bytes
-(:func:`monrad.templates.build_xlsm.make_xlsm`: VBA module and ribbon added), so
+(:func:`monrad.converters.xlsm.make_xlsm`: VBA module and ribbon added), so
 they can never go stale; ``build_xlsm.py`` alone rebuilds only them.
 """
 
@@ -21,18 +21,14 @@ import argparse
 import io
 import random
 import re
-import sys
 import zipfile
 from pathlib import Path
 
-try:  # run as a script from a checkout, or imported as monrad.templates.build_templates
-    from monrad.addin.layout import LANGS
-    from monrad.addin.new_workbook import build_book
-    from monrad.engine.model import Player
-    from monrad.converters.atomic import atomic_write
-    from monrad.templates.build_xlsm import make_xlsm
-except ImportError:  # pragma: no cover - only without an installed monrad
-    sys.exit("build_templates: install monrad first (pip install -e .)")
+from monrad.converters.atomic import atomic_write
+from monrad.converters.layout import LANGS
+from monrad.converters.new_workbook import build_book
+from monrad.converters.xlsm import make_xlsm
+from monrad.engine.model import Player
 
 HERE = Path(__file__).resolve().parent
 
@@ -95,7 +91,7 @@ def _bytes_of(book) -> bytes:
 
 def build_all(out: Path = HERE) -> list[Path]:
     """Write the four language templates (``.xlsx`` and, from the same bytes, the
-    macro-enabled ``.xlsm`` of :func:`monrad.templates.build_xlsm.make_xlsm`, so the
+    macro-enabled ``.xlsm`` of :func:`monrad.converters.xlsm.make_xlsm`, so the
     two can never disagree) and the example; return their paths."""
     written = []
     for lang in LANGS:

@@ -36,8 +36,8 @@ def _tournament() -> Tournament:
 
 
 def _save_workbook(path: Path) -> None:
-    from monrad.addin.new_workbook import create_workbook
-    from monrad.addin.openpyxl_book import open_book
+    from monrad.converters.new_workbook import create_workbook
+    from monrad.converters.openpyxl_book import open_book
 
     if not path.exists():
         create_workbook(path, "dutch", 5, [Player(1, "A"), Player(2, "B")], seed=1)
@@ -46,14 +46,14 @@ def _save_workbook(path: Path) -> None:
 
 
 def _save_as(path: Path) -> None:
-    from monrad.addin.new_workbook import build_book
+    from monrad.converters.new_workbook import build_book
 
     build_book(path, "dutch", 5, (), seed=1).save_as(path)
 
 
 def _write_xlsm(path: Path) -> None:
-    from monrad.addin.new_workbook import build_book
-    from monrad.templates.build_xlsm import write_xlsm
+    from monrad.converters.new_workbook import build_book
+    from monrad.converters.xlsm import write_xlsm
 
     write_xlsm(build_book(path, "dutch", 5, (), seed=1).workbook, path, "en")
 

@@ -18,7 +18,7 @@ from monrad.converters.club_sheets import (
     read_club_workbook,
 )
 from monrad.converters.errors import InputError
-from monrad.addin.openpyxl_book import open_book
+from monrad.converters.openpyxl_book import open_book
 from monrad.engine.model import Bye, Game, Result, Tournament
 
 FIXTURES = DATA / "fixtures" / "club-sheets"

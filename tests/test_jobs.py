@@ -11,12 +11,12 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from monrad.addin import layout as L
-from monrad.addin import openpyxl_book
-from monrad.addin.binding import WorkbookError
+from monrad.converters import layout as L
+from monrad.converters import openpyxl_book
+from monrad.converters.binding import WorkbookError
 from monrad.addin.jobs import JobError, pair_next_round, update_standings
-from monrad.addin.new_workbook import create_workbook
-from monrad.addin.openpyxl_book import backups_of, open_book
+from monrad.converters.new_workbook import create_workbook
+from monrad.converters.openpyxl_book import backups_of, open_book
 from monrad.converters.xlsx import read_xlsx
 from monrad.engine.model import Bye, Game, Player, Result, Round, Tournament
 
@@ -53,7 +53,7 @@ def toy_system(monkeypatch):
     mod = types.ModuleType("monrad.engine.systems.toy_in_order")
     mod.SYSTEM = _InOrder()
     monkeypatch.setitem(sys.modules, "monrad.engine.systems.toy_in_order", mod)
-    monkeypatch.setattr("monrad.addin.new_workbook.available_systems", lambda: ())
+    monkeypatch.setattr("monrad.converters.new_workbook.available_systems", lambda: ())
 
 
 def _players(n: int) -> list[Player]:

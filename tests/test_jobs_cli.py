@@ -12,10 +12,10 @@ import openpyxl
 import pytest
 
 from conftest import REPO
-from monrad.addin import layout as L
+from monrad.converters import layout as L
 from monrad.addin.cli import main
 from monrad.addin.jobs import run_pair
-from monrad.addin.openpyxl_book import open_book
+from monrad.converters.openpyxl_book import open_book
 
 EXAMPLE = REPO / "templates" / "example-club.xlsx"
 

@@ -3,14 +3,13 @@ size limits, atomic writes and "format not available" instead of an ImportError.
 
 from __future__ import annotations
 
-import importlib
 import os
 from pathlib import Path
 
 import pytest
 
 import monrad.converters as conv
-from monrad.converters import FormatNotAvailable, detect_format, load, save, trf_version
+from monrad.converters import detect_format, load, save, trf_version
 from monrad.converters.errors import InputError
 from monrad.converters.trf import read_trf, write_trf
 
@@ -110,21 +109,8 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
         load(tmp_path)
 
 
-def test_a_missing_format_module_is_format_not_available(tmp_path: Path, monkeypatch) -> None:
-    real = importlib.import_module
-
-    def without_csv(name, package=None):
-        if name == "monrad.converters.csv_format":
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-        return real(name, package)
-
-    monkeypatch.setattr(importlib, "import_module", without_csv)
-    with pytest.raises(FormatNotAvailable, match="format 'csv' is not available"):
-        load(REPO / "examples/roster.csv")
-
-
 def test_workbook_our_layout_first_else_club_sheet(tmp_path: Path) -> None:
-    from monrad.addin.new_workbook import create_workbook
+    from monrad.converters.new_workbook import create_workbook
 
     ours = create_workbook(tmp_path / "ours.xlsx", "nsf", 5, REPO / "examples/roster.csv")
     warnings: list[str] = []

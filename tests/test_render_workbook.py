@@ -84,10 +84,10 @@ def paired_workbook(folder: Path, lang: str = "no", rounds_paired: int = 2,
     """30 players in ``lang``'s usual system; rounds before ``rounds_paired`` complete,
     round ``rounds_paired`` paired with ``entered_last`` results entered; standings
     updated."""
-    from monrad.addin import layout as L
+    from monrad.converters import layout as L
     from monrad.addin.jobs import pair_next_round, update_standings
-    from monrad.addin.new_workbook import create_workbook
-    from monrad.addin.openpyxl_book import open_book
+    from monrad.converters.new_workbook import create_workbook
+    from monrad.converters.openpyxl_book import open_book
     from monrad.engine.model import Player
 
     rng = random.Random(3)
@@ -113,7 +113,7 @@ def paired_workbook(folder: Path, lang: str = "no", rounds_paired: int = 2,
 
 @pytest.mark.parametrize("lang", ["en", "no"])
 def test_render_xlsm_template(tmp_path: Path, lang: str) -> None:
-    from monrad.addin import layout as L
+    from monrad.converters import layout as L
 
     template = REPO / "templates" / f"club-{lang}.xlsm"
     if not template.exists():
@@ -150,7 +150,7 @@ def test_render_every_language_after_three_rounds(tmp_path: Path, lang: str) -> 
     """Three rounds played, round 4 paired: every printed word of the tool's sheets is
     in the workbook's language, halves print as ``1½`` in Nordic workbooks, and the
     tie-break legend is under the standings."""
-    from monrad.addin import layout as L
+    from monrad.converters import layout as L
 
     lay = L.layout_for(lang)
     pdf = to_pdf(paired_workbook(tmp_path, lang, rounds_paired=4, entered_last=0), tmp_path)
@@ -189,7 +189,7 @@ def _screenshot(folder_out: Path) -> None:
     after three rounds with the tie-break legend."""
     import tempfile
 
-    from monrad.addin import layout as L
+    from monrad.converters import layout as L
 
     lay = L.layout_for("no")
     with tempfile.TemporaryDirectory() as tmp:

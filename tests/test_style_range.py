@@ -9,7 +9,7 @@ pytest.importorskip("openpyxl")
 
 from openpyxl.styles import Font  # noqa: E402
 
-from monrad.addin.openpyxl_book import new_book  # noqa: E402
+from monrad.converters.openpyxl_book import new_book  # noqa: E402
 
 
 def _book():

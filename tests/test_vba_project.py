@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from monrad.addin.vba.cfb import Storage, write_compound_file
-from monrad.addin.vba.compression import DecompressionError, compress, decompress
-from monrad.addin.vba.encryption import decrypt, encrypt
-from monrad.addin.vba.project import (
+from monrad.converters.xlsm.vba.cfb import Storage, write_compound_file
+from monrad.converters.xlsm.vba.compression import DecompressionError, compress, decompress
+from monrad.converters.xlsm.vba.encryption import decrypt, encrypt
+from monrad.converters.xlsm.vba.project import (
     WORKBOOK_BASE,
     WORKSHEET_BASE,
     VbaModule,

@@ -12,11 +12,12 @@ import openpyxl
 import pytest
 
 from conftest import DATA, REPO
-from monrad.addin import layout as L
-from monrad.addin.binding import WorkbookError
+from monrad.converters import layout as L
+from monrad.converters.binding import WorkbookError
 from monrad.addin.jobs import run_pair
-from monrad.addin.new_workbook import create_workbook, import_club_sheet, read_roster_csv
-from monrad.addin.openpyxl_book import open_book
+from monrad.addin.jobs import import_club_sheet
+from monrad.converters.new_workbook import create_workbook, read_roster_csv
+from monrad.converters.openpyxl_book import open_book
 from monrad.converters.errors import InputError
 from monrad.converters.xlsx import SEED_KEYS, read_book, read_xlsx
 from monrad.engine.model import Colour, Player, Scoring

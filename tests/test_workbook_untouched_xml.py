@@ -13,10 +13,10 @@ from pathlib import Path
 
 import openpyxl
 
-from monrad.addin import layout as L
+from monrad.converters import layout as L
 from monrad.addin.jobs import pair_next_round, update_standings
-from monrad.addin.new_workbook import create_workbook
-from monrad.addin.openpyxl_book import open_book
+from monrad.converters.new_workbook import create_workbook
+from monrad.converters.openpyxl_book import open_book
 
 
 def _sheet_digests(path: Path) -> dict[str, str]:

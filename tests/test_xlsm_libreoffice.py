@@ -1,7 +1,7 @@
 """An independent reader of the VBA project: LibreOffice imports the VBA of a
 ``.xlsm`` into its Basic IDE (``Basic/VBAProject/*.xml`` of the converted ``.ods``).
 The template's project must come through whole: the ``monrad`` module as a normal
-module with the text of ``templates/src/monrad.bas``, and one document module per
+module with the text of ``converters/xlsm/src/monrad.bas``, and one document module per
 sheet plus ``ThisWorkbook``.  Skipped without LibreOffice."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_libreoffice_imports_the_vba_project(tmp_path: Path) -> None:
     assert modules["monrad"][0] == "normal"
     assert all(modules[name][0] == "document" for name in ["ThisWorkbook", *code_names])
     # LibreOffice drops the Attribute line and adds its own two header lines.
-    source = (REPO / "templates" / "src" / "monrad.bas").read_text(encoding="utf-8")
+    source = (REPO / "converters" / "xlsm" / "src" / "monrad.bas").read_text(encoding="utf-8")
     body = source.split("\n", 1)[1]
     imported = modules["monrad"][1].replace("\r\n", "\n")
     assert imported.startswith("Rem Attribute VBA_ModuleType=VBAModule\nOption VBASupport 1\n")

@@ -1,6 +1,6 @@
 """The macro-enabled club workbook, built from source by templates/build_xlsm.py:
 openpyxl opens it keeping the VBA, oletools reads back the module (equal to
-templates/src/monrad.bas), the ribbon part names the module's callbacks, and a save
+converters/xlsm/src/monrad.bas), the ribbon part names the module's callbacks, and a save
 through the CLI's openpyxl back end keeps VBA and ribbon."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from monrad.templates import build_xlsm
+from monrad.converters import xlsm as build_xlsm
 
 olevba = pytest.importorskip("oletools.olevba")
 
 REPO = Path(__file__).resolve().parent.parent
-SRC = REPO / "templates" / "src"
+SRC = REPO / "converters" / "xlsm" / "src"
 MONRAD_BAS = (SRC / "monrad.bas").read_text(encoding="utf-8")
 
 
@@ -73,7 +73,7 @@ def test_vba_module_calls_python_entry_points_through_runpython() -> None:
 
 @pytest.mark.parametrize("lang", build_xlsm.LANGS)
 def test_build_xlsm_from_source(lang: str) -> None:
-    xlsx, _ = build_xlsm.source_xlsx(lang)
+    xlsx = (REPO / "templates" / f"club-{lang}.xlsx").read_bytes()
     data = build_xlsm.make_xlsm(xlsx, lang)
     _check_xlsm(data, lang)
     assert build_xlsm.make_xlsm(xlsx, lang) == data  # reproducible
@@ -93,7 +93,7 @@ def test_shipped_xlsm_template(lang: str) -> None:
 
 
 def test_build_xlsm_refuses_a_workbook_with_vba_already() -> None:
-    xlsx, _ = build_xlsm.source_xlsx("en")
+    xlsx = (REPO / "templates" / "club-en.xlsx").read_bytes()
     once = build_xlsm.make_xlsm(xlsx, "en")
     with pytest.raises(build_xlsm.TemplateBuildError, match="already holds a VBA project"):
         build_xlsm.make_xlsm(once, "en")
@@ -104,8 +104,8 @@ def test_build_xlsm_refuses_a_workbook_with_vba_already() -> None:
 def test_openpyxl_save_keeps_vba_and_ribbon(tmp_path: Path) -> None:
     """The CLI writes results into a .xlsm through the openpyxl back end: the VBA
     project and the ribbon must come out of that save unchanged."""
-    from monrad.addin.openpyxl_book import open_book
-    xlsx, _ = build_xlsm.source_xlsx("no")
+    from monrad.converters.openpyxl_book import open_book
+    xlsx = (REPO / "templates" / "club-no.xlsx").read_bytes()
     data = build_xlsm.make_xlsm(xlsx, "no")
     path = tmp_path / "klubb.xlsm"
     path.write_bytes(data)
@@ -122,7 +122,7 @@ def test_openpyxl_save_keeps_vba_and_ribbon(tmp_path: Path) -> None:
 
 def test_write_xlsm_for_monrad_new(tmp_path: Path) -> None:
     """``monrad new club.xlsm`` support: a new workbook saved as a real .xlsm."""
-    from monrad.addin.new_workbook import build_book
+    from monrad.converters.new_workbook import build_book
     from monrad.engine.model import Player
 
     target = tmp_path / "klubb.xlsm"
@@ -144,7 +144,7 @@ def _assert_real_xlsm(path: Path, lang: str) -> None:
 def test_create_workbook_xlsm_is_macro_enabled(tmp_path: Path, lang: str) -> None:
     """``create_workbook(..., "club.xlsm")`` writes a real .xlsm (VBA project, ribbon in
     the workbook's language), not an .xlsx package under an .xlsm name."""
-    from monrad.addin.new_workbook import create_workbook
+    from monrad.converters.new_workbook import create_workbook
     from monrad.engine.model import Player
 
     path = create_workbook(tmp_path / "club.xlsm", "nsf", 7,

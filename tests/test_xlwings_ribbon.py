@@ -20,10 +20,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from monrad.addin import layout as L
+from monrad.converters import layout as L
 from monrad.addin import ribbon
-from monrad.addin.new_workbook import create_workbook
-from monrad.addin.openpyxl_book import OpenpyxlBook, open_book
+from monrad.converters.new_workbook import create_workbook
+from monrad.converters.openpyxl_book import OpenpyxlBook, open_book
 from monrad.addin.xlwings_book import XlwingsBook, com_colour, excel_text, rgb_tuple
 from monrad.engine.model import Player
 

@@ -159,9 +159,9 @@ def _is_results_csv(path: Path) -> bool:
 
 
 def _run_workbook(args, path: Path) -> int:
-    from ...addin import layout as L
+    from ...converters import layout as L
     from ...addin.jobs import pair_next_round
-    from ...addin.openpyxl_book import open_book
+    from ...converters.openpyxl_book import open_book
     from ...converters.xlsx import read_book
 
     book = open_book(path)

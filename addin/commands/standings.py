@@ -53,7 +53,7 @@ def run(args) -> int:
     t = load_file(args.file, args.input_format, args.mapping)
     if args.mapping is None and _is_monrad_workbook(args.file):  # the button's job, then print
         from ...addin.jobs import update_standings
-        from ...addin.openpyxl_book import open_book
+        from ...converters.openpyxl_book import open_book
 
         report = update_standings(open_book(args.file), save=not args.dry_run)
     upto = args.upto if args.upto is not None or report is None else report.round
@@ -78,7 +78,7 @@ def run(args) -> int:
 def _is_monrad_workbook(path: str) -> bool:
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
         return False
-    from ...addin import layout as L
-    from ...addin.openpyxl_book import open_book
+    from ...converters import layout as L
+    from ...converters.openpyxl_book import open_book
 
     return L.detect_layout(open_book(path).sheet_names()) is not None

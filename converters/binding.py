@@ -3,7 +3,7 @@
 The jobs in :mod:`monrad.addin.jobs` ("pair next round", "update standings") are
 written once, against :class:`WorkbookBinding`.  Two back ends implement it:
 
-* :mod:`monrad.addin.openpyxl_book` -- a ``.xlsx``/``.xlsm`` file on disk (the CLI,
+* :mod:`monrad.converters.openpyxl_book` -- a ``.xlsx``/``.xlsm`` file on disk (the CLI,
   the tests, any OS without Excel);
 * :mod:`monrad.addin.xlwings_book` -- the live workbook in Excel
   (``xw.Book.caller()``), driven by the ribbon buttons.
@@ -31,7 +31,7 @@ import datetime as _dt
 from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from ..converters.errors import InputError
+from .errors import InputError
 
 __all__ = [
     "CellValue",

@@ -1,6 +1,6 @@
 """``monrad new club.xlsx --system nsf --rounds 7 [--players roster.csv] [--lang no]``.
 
-Creates a club workbook in the layout of :mod:`monrad.addin.layout`: a Settings
+Creates a club workbook in the layout of :mod:`monrad.converters.layout`: a Settings
 sheet, a Players sheet (filled from a roster if one is given) and an empty
 Standings sheet.  Round sheets are added by "Pair next round".
 
@@ -21,8 +21,8 @@ from pathlib import Path
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ..converters.club_sheets import ReadOptions, read_roster
-from ..converters.errors import MAX_INPUT_BYTES, InputError
+from .club_sheets import ReadOptions, read_roster
+from .errors import MAX_INPUT_BYTES, InputError
 from ..engine.model import Player
 from ..engine.pairing import available_systems
 from . import layout as L
@@ -38,7 +38,7 @@ _FIXED_TIME = _dt.datetime(2025, 1, 1, 0, 0, 0)
 
 
 class _Rows:
-    """A read-only :class:`~monrad.addin.binding.WorkbookBinding` over rows in memory
+    """A read-only :class:`~monrad.converters.binding.WorkbookBinding` over rows in memory
     (used to read a CSV roster with the same header rules as a sheet)."""
 
     def __init__(self, name: str, sheet: str, rows: list[list[CellValue]]) -> None:
@@ -217,7 +217,7 @@ def build_book(
 
     # --- Standings (the tool's) -------------------------------------------------------
     wb.create_sheet(lay.standings_sheet)
-    from ..converters.xlsx import write_standings
+    from .xlsx import write_standings
 
     header = [lay.standings_rank, lay.player_header("start_no"), lay.player_header("name"),
               lay.player_header("club"), lay.player_header("rating"), lay.standings_points]
@@ -249,7 +249,7 @@ def create_workbook(
     file unless ``overwrite``.  Written through a temporary file and
     :func:`os.replace`, like every save.  A ``.xlsm`` name gives a macro-enabled
     workbook with the monrad ribbon and VBA module (see
-    :meth:`~monrad.addin.openpyxl_book.OpenpyxlBook.save_as`).
+    :meth:`~monrad.converters.openpyxl_book.OpenpyxlBook.save_as`).
     """
     p = Path(path)
     if p.suffix.lower() not in (".xlsx", ".xlsm"):
@@ -262,49 +262,12 @@ def create_workbook(
     elif players is not None:
         rp = Path(players)
         if rp.suffix.lower() in (".xlsx", ".xlsm"):
-            from ..converters.club_sheets import read_club_workbook
+            from .club_sheets import read_club_workbook
 
             roster = read_club_workbook(rp, ReadOptions(name_order="keep")).players
         else:
             roster = read_roster_csv(rp)
     book = build_book(p, system, rounds, roster, lang, name=name, seed=seed, scoring=scoring,
                       tiebreaks=tiebreaks)
-    book.save_as(p)
-    return p
-
-
-def import_club_sheet(
-    source: str | os.PathLike[str],
-    path: str | os.PathLike[str],
-    system: str,
-    lang: str = "en",
-    *,
-    mapping: str | os.PathLike[str] | None = None,
-    rounds: int | None = None,
-    seed: int | None = None,
-    overwrite: bool = False,
-) -> Path:
-    """Turn a club's own workbook (any layout :mod:`monrad.converters.club_sheets`
-    reads) into a monrad workbook at ``path``: roster, one sheet per round played
-    with its results, and the standings.  The source file is only read."""
-    from ..converters.club_sheets import load_mapping, read_club_workbook
-    from ..converters.xlsx import write_round
-    from .jobs import update_standings
-
-    p = Path(path)
-    if p.exists() and not overwrite:
-        raise WorkbookError(f"{p}: exists already; choose another name")
-    opts = load_mapping(mapping) if mapping is not None else ReadOptions()
-    opts.name_order = "keep" if mapping is None else opts.name_order
-    t = read_club_workbook(source, opts)
-    total = rounds or t.settings.rounds or max(len(t.rounds), 1)
-    book = build_book(p, system, total, t.players, lang, name=str(t.info.get("name", "")),
-                      seed=seed)
-    t.settings = t.settings.replace(system=system, rounds=total)
-    lay = L.layout_for(lang)
-    after = lay.players_sheet
-    for rnd in t.rounds:
-        after = write_round(book, t, rnd, lay, after=after)
-    update_standings(book, save=False)
     book.save_as(p)
     return p

@@ -1,4 +1,4 @@
-"""The file back end of :class:`~monrad.addin.binding.WorkbookBinding`: openpyxl.
+"""The file back end of :class:`~monrad.converters.binding.WorkbookBinding`: openpyxl.
 
 Used by the command line and the tests, on any OS, without Excel.
 
@@ -42,7 +42,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..converters.atomic import atomic_write
+from .atomic import atomic_write
 from .binding import CellValue, WorkbookError, a1, a1_range
 
 __all__ = ["OpenpyxlBook", "open_book", "new_book", "MAX_FILE_BYTES", "MAX_ROWS", "KEEP_BACKUPS",
@@ -308,14 +308,14 @@ class OpenpyxlBook:
 
         A workbook without a VBA project saved under a ``.xlsm`` name (``monrad new
         club.xlsm``) becomes a real macro-enabled workbook with the monrad ribbon
-        and VBA module (:func:`monrad.templates.build_xlsm.xlsm_bytes`, ribbon in
+        and VBA module (:func:`monrad.converters.xlsm.xlsm_bytes`, ribbon in
         the workbook's language): openpyxl alone would write a ``.xlsx`` package
         under that name, which Excel refuses to open.  A ``.xlsm`` opened from disk
         keeps its own VBA project (``keep_vba``).
         """
         path = Path(path)
         if path.suffix.lower() == ".xlsm" and self.workbook.vba_archive is None:
-            from ..templates.build_xlsm import xlsm_bytes
+            from .xlsm import xlsm_bytes
             from .layout import detect_layout
 
             lay = detect_layout(self.workbook.sheetnames)
