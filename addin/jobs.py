@@ -70,7 +70,7 @@ def _read(book: WorkbookBinding) -> ClubBook:
 
 def _missing_boards(cb: ClubBook, rnd: Round) -> list[str]:
     """'board 3 (E5)' for every game of ``rnd`` that blocks the next pairing."""
-    allow_pending = cb.tournament.settings.system in L.POSTPONE_SYSTEMS
+    allow_pending = L.allows_postponed(cb.tournament.settings.system)
     out = []
     for board, g in enumerate(rnd.games, 1):
         if g.white_result is Result.UNKNOWN or (

@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..engine.pairing import system_facts
+
 __all__ = [
     "LANGS",
     "Layout",
@@ -44,7 +46,7 @@ __all__ = [
     "PLAYERS_HEADER_ROW",
     "SETTINGS_FIRST_ROW",
     "CHESS_RESULTS",
-    "POSTPONE_SYSTEMS",
+    "allows_postponed",
     "TEXTS",
     "TIEBREAK_NAMES",
     "points_cell",
@@ -145,11 +147,6 @@ SETTINGS_FIRST_ROW = 3  # row 1 title, row 2 header (Setting / Value / Help)
 #: The result drop-down of a chess round (OTH rounds accept disc scores such as 40-24).
 CHESS_RESULTS = ("1-0", "½-½", "0-1", "+/-", "-/+", "-/-")
 
-#: Systems whose rules let the next round be paired while a game is postponed or
-#: adjourned (NSF-5, SSF-3, DSU-1): the word for "postponed" joins the drop-down.
-POSTPONE_SYSTEMS = frozenset({"nsf", "ssf", "dsu"})
-
-OTHELLO_SYSTEMS = frozenset({"othello", "othello-swiss", "othello_swiss"})
 
 
 #: Every other text the tool writes into a workbook, per language (``str.format``
@@ -401,4 +398,11 @@ def detect_layout(sheet_names: list[str]) -> Layout | None:
 
 
 def is_othello(system: str) -> bool:
-    return system.strip().lower() in OTHELLO_SYSTEMS
+    """An Othello system (the system's own facts, OTH-5: Black named first, discs)."""
+    return system_facts(system).game == "othello"
+
+
+def allows_postponed(system: str) -> bool:
+    """The system lets the next round be paired while a game is postponed or adjourned
+    (NSF-5, SSF-3, DSU-1): the word for "postponed" joins the result drop-down."""
+    return system_facts(system).postponed_games

@@ -24,7 +24,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from .club_sheets import ReadOptions, read_roster
 from .errors import MAX_INPUT_BYTES, InputError
 from ..engine.model import Player
-from ..engine.pairing import available_systems
+from ..engine.pairing import available_systems, canonical_system
 from . import layout as L
 from .binding import CellValue, WorkbookError
 from .openpyxl_book import OpenpyxlBook, new_book
@@ -133,7 +133,7 @@ def build_book(
     if scoring not in SCORINGS:
         raise WorkbookError(f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
     known = available_systems()
-    if known and system.strip().lower() not in known:
+    if known and canonical_system(system) not in known:
         raise WorkbookError(f"unknown system {system!r} (available: {', '.join(known)})")
     if seed is None and draw_seed:
         seed = secrets.randbelow(2**31)

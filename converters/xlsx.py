@@ -230,7 +230,7 @@ def _read_round(book: WorkbookBinding, cb: ClubBook, sheet: str, number: int) ->
     games: list[Game] = []
     byes: list[Bye] = []
     entered = 0
-    postpone_ok = t.settings.system in L.POSTPONE_SYSTEMS
+    postpone_ok = L.allows_postponed(t.settings.system)
     for offset, row in enumerate(book.read_range(sheet, L.ROUND_FIRST_ROW, 1, last_row, ncols)):
         r = L.ROUND_FIRST_ROW + offset
         row = list(row) + [None] * (ncols - len(row))
@@ -401,7 +401,7 @@ def write_round(
     nboards = len(rnd.games)
     if nboards:
         choices = list(L.CHESS_RESULTS)
-        if t.settings.system in L.POSTPONE_SYSTEMS:
+        if L.allows_postponed(t.settings.system):
             choices.append(lay.postponed)
         book.set_result_cells(name, L.ROUND_FIRST_ROW, L.RESULT_COL,
                               L.ROUND_FIRST_ROW + nboards - 1, choices, strict=not othello,

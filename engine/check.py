@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Bye, Colour, Game, Result, Round, Tournament
-from .pairing import PairingError, pair_round
+from .pairing import PairingError, canonical_system, get_system, pair_round, system_facts
 
 __all__ = ["BoardDifference", "RoundDifference", "check_tournament"]
 
@@ -88,10 +88,8 @@ def _history_for(t: Tournament, round_no: int) -> Tournament:
 def _first_round_colour(t: Tournament, system: str) -> Colour:
     if t.settings.initial_colour is not Colour.NONE:
         return t.settings.initial_colour
-    if system == "dutch":
-        from .systems.dutch import infer_initial_colour
-
-        return infer_initial_colour(t)
+    if system_facts(system).infers_initial_colour:
+        return get_system(system).initial_colour(t)  # type: ignore[attr-defined]
     return Colour.NONE
 
 
@@ -125,7 +123,7 @@ def check_tournament(t: Tournament, system: str | None = None) -> list[RoundDiff
     """Re-pair every paired round of ``t`` from its own history and list the rounds
     whose pairing differs from the rules (empty list: the tournament is correct).
     """
-    name = (system or t.settings.system).strip().lower()
+    name = canonical_system(system or t.settings.system)
     base = t.copy()
     base.settings = t.settings.replace(initial_colour=_first_round_colour(t, name))
     out: list[RoundDifference] = []

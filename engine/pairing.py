@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Protocol, runtime_checkable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal, Protocol, runtime_checkable
 
 from .model import Result, Round, Tournament
 
@@ -23,6 +26,11 @@ __all__ = [
     "PairingError",
     "NoPairingPossible",
     "PairingSystem",
+    "SystemFacts",
+    "FIDE_SWISS_TIEBREAKS",
+    "canonical_system",
+    "system_facts",
+    "is_othello",
     "get_system",
     "available_systems",
     "players_to_pair",
@@ -39,11 +47,53 @@ class NoPairingPossible(PairingError):
     """No pairing satisfies the system's absolute rules."""
 
 
+#: C.07 defaults of a FIDE Swiss (the Dutch system, and any Swiss named in a file
+#: whose pairing system monrad does not implement: Burstein, Dubov, Lim)
+FIDE_SWISS_TIEBREAKS = ("BH/C1", "BH", "DE", "SB", "WIN")
+
+
+@dataclass(frozen=True)
+class SystemFacts:
+    """What the rest of monrad needs to know about a pairing system, owned by the
+    system's module (``SYSTEM.facts``), so that adding a system touches nothing else.
+
+    >>> system_facts("nsf").tiebreaks
+    ('NSF-QP', 'NSF-AB', 'MSB', 'LOT')
+    >>> system_facts("Othello").game, canonical_system("Othello")
+    ('othello', 'othello-swiss')
+    """
+
+    #: ``"chess"`` or ``"othello"`` (Othello: discs, Black named first, OTH-2.1)
+    game: Literal["chess", "othello"] = "chess"
+    #: the default tie-break list (points always come first)
+    tiebreaks: tuple[str, ...] = FIDE_SWISS_TIEBREAKS
+    #: tie-breaks when the event is played as a round robin (option ``round_robin``)
+    round_robin_tiebreaks: tuple[str, ...] | None = None
+    #: quality points (``QP``) lose the ``ssf_strike`` lowest opponents (SSF-10 Decision)
+    strikes_quality_points: bool = False
+    #: an all-play-all schedule (tie-breaks count every paired game as played)
+    round_robin: bool = False
+    #: the next round may be paired while a game is postponed (NSF-5, SSF-3, DSU-1)
+    postponed_games: bool = False
+    #: what a pending game is worth in the standings: nothing, a draw (NSF-5, DSU-1),
+    #: or a draw and a win for an adjourned game (SSF-3)
+    pending_points: Literal["none", "draw", "adjourned-win"] = "none"
+    #: round 1's colour of no. 1 can be read from a paired round (C.04.3 5.2.5 / TRF)
+    infers_initial_colour: bool = False
+    #: other names a file or a user may use for the system
+    aliases: tuple[str, ...] = ()
+
+
+#: facts of a system named in a file but not implemented here (a FIDE Swiss)
+_UNKNOWN = SystemFacts()
+
+
 @runtime_checkable
 class PairingSystem(Protocol):
     """What a pairing system provides."""
 
     name: str
+    facts: SystemFacts
 
     def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
         """Pair ``players`` (start numbers) for round ``round_no``.
@@ -57,7 +107,48 @@ class PairingSystem(Protocol):
 
 
 def _module_name(system: str) -> str:
-    return system.strip().lower().replace("-", "_")
+    return canonical_system(system).replace("-", "_")
+
+
+def _normal(name: str) -> str:
+    return name.strip().lower().replace("_", "-")
+
+
+@lru_cache(maxsize=1)
+def _aliases() -> Mapping[str, str]:
+    """Every alias a system module declares -> the system's name."""
+    out: dict[str, str] = {}
+    for name in available_systems():
+        impl = get_system(name)
+        for alias in getattr(impl, "facts", _UNKNOWN).aliases:
+            out[_normal(alias)] = impl.name
+    return out
+
+
+def canonical_system(name: str) -> str:
+    """The system's own name for ``name``: case, ``_``/``-`` and the aliases the
+    system modules declare are normalised here, once (``"Othello"`` -> ``othello-swiss``).
+    """
+    key = _normal(name)
+    return _aliases().get(key, key) if key not in available_systems() else key
+
+
+def system_facts(name: str) -> SystemFacts:
+    """The facts of the system called ``name``; a name monrad does not pair with (a
+    Burstein or Lim file) gets the facts of a FIDE Swiss."""
+    key = canonical_system(name)
+    if key not in available_systems():
+        return _UNKNOWN
+    return get_system(key).facts
+
+
+def is_othello(settings: object) -> bool:
+    """True for an Othello event: its system's game, or the option ``game: othello``
+    (an Othello round robin)."""
+    system = str(getattr(settings, "system", ""))
+    options: Mapping[str, object] = getattr(settings, "options", {}) or {}
+    return (system_facts(system).game == "othello"
+            or str(options.get("game", "")).lower() == "othello")
 
 
 def get_system(name: str) -> PairingSystem:
@@ -65,7 +156,8 @@ def get_system(name: str) -> PairingSystem:
 
     Raises :class:`PairingError` with the list of available systems if unknown.
     """
-    mod_name = _module_name(name)
+    key = _normal(name)
+    mod_name = key.replace("-", "_") if key in available_systems() else _module_name(name)
     if not mod_name.isidentifier():
         raise PairingError(f"unknown pairing system {name!r}")
     try:
@@ -80,6 +172,7 @@ def get_system(name: str) -> PairingSystem:
     return module.SYSTEM
 
 
+@lru_cache(maxsize=1)
 def available_systems() -> tuple[str, ...]:
     """Names of the systems that can be paired with."""
     from . import systems

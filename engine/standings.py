@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .model import Tournament
+from .pairing import system_facts
 from .tiebreaks import Context, TieBreak, TieBreakError, Value, get_tiebreak
 
 __all__ = [
@@ -58,29 +59,6 @@ __all__ = [
 #: the code of the seeded lot
 LOT = "LOT"
 
-_FIDE_SWISS = ("BH/C1", "BH", "DE", "SB", "WIN")
-_FIDE_ROUND_ROBIN = ("DE", "SB", "WIN", "KS")
-_DEFAULTS: dict[str, tuple[str, ...]] = {
-    # NSF-13A/B: quality points, add-back, Sonneborn-Berger, lot
-    "nsf": ("NSF-QP", "NSF-AB", "MSB", LOT),
-    # SSF-10: quality points, most wins, the game between them, lot
-    "ssf": ("QP", "WON", "DE", LOT),
-    # school 3/2/1: as SSF on 3/2/1 points
-    "school": ("QP", "WON", "DE", LOT),
-    # DSU: almindelig korrektion (two lowest struck)
-    "dsu": ("QP/C2",),
-    "dutch": _FIDE_SWISS,
-    "burstein": _FIDE_SWISS,
-    "dubov": _FIDE_SWISS,
-    "lim": _FIDE_SWISS,
-    "round-robin": _FIDE_ROUND_ROBIN,
-    "double-round-robin": _FIDE_ROUND_ROBIN,
-    # OTH-7: match points, MBQ, discs, disc flip
-    "othello-swiss": ("MBQ", "DISCS", LOT),
-    "othello": ("MBQ", "DISCS", LOT),
-}
-
-
 def default_tiebreaks(system: str, options: Mapping[str, object] | None = None) -> tuple[str, ...]:
     """The tie-break list a system prescribes (points always come first).
 
@@ -94,12 +72,12 @@ def default_tiebreaks(system: str, options: Mapping[str, object] | None = None) 
     ('QP/C1', 'WON', 'DE', 'LOT')
     """
     options = options or {}
-    key = system.strip().lower().replace("_", "-")
-    if key == "dsu" and options.get("round_robin"):
-        return ("SB",)
-    codes = _DEFAULTS.get(key, _FIDE_SWISS)
+    facts = system_facts(system)  # the system owns its list (SystemFacts)
+    if facts.round_robin_tiebreaks is not None and options.get("round_robin"):
+        return facts.round_robin_tiebreaks
+    codes = facts.tiebreaks
     strike = int(options.get("ssf_strike", 0) or 0)
-    if key in ("ssf", "school") and strike:
+    if facts.strikes_quality_points and strike:
         codes = tuple(f"QP/C{strike}" if c == "QP" else c for c in codes)
     return codes
 

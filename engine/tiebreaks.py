@@ -71,6 +71,7 @@ from fractions import Fraction
 
 from .model import Bye, Colour, Game, Pending, Result, Scoring, Tournament
 from .othello.mbq import OthelloDataError, disc_records, mbq_constant, mbq_values
+from .pairing import system_facts
 
 __all__ = [
     "Value",
@@ -99,8 +100,6 @@ class TieBreakError(ValueError):
 
 #: results that make a round *voluntarily unplayed* (C.07 article 16.2)
 _VUR = frozenset({Result.FORFEIT_LOSS, Result.HALF_BYE, Result.ZERO_BYE, Result.ABSENT})
-_ROUND_ROBIN = frozenset({"round-robin", "double-round-robin", "round_robin", "double_round_robin",
-                          "rr", "drr", "berger"})
 
 
 @dataclass(frozen=True)
@@ -127,15 +126,15 @@ def is_round_robin(tournament: Tournament) -> bool:
     opt = tournament.settings.options.get("round_robin")
     if opt is not None:
         return bool(opt)
-    return tournament.settings.system.strip().lower() in _ROUND_ROBIN
+    return system_facts(tournament.settings.system).round_robin
 
 
 def _pending_points(system: str, pending: Pending | None, scoring: Scoring) -> Fraction:
     """What a pending game is worth in the standings (NSF-5, DSU-1, SSF-3)."""
-    system = system.strip().lower()
-    if system in ("nsf", "dsu"):
+    counts = system_facts(system).pending_points
+    if counts == "draw":
         return scoring.draw
-    if system in ("ssf", "school"):
+    if counts == "adjourned-win":
         return scoring.win if pending is Pending.ADJOURNED else scoring.draw
     return Fraction(0)
 

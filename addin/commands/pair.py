@@ -21,13 +21,13 @@ from ...converters import atomic_write, detect_format, dumps, save, trf_version
 from ...converters.errors import InputError
 from ...engine.model import Result, Round, Tournament
 from ...engine.pairing import (
-    NoPairingPossible, PairingError, available_systems, get_system, pair_round,
+    NoPairingPossible, PairingError, available_systems, canonical_system, get_system, pair_round,
+    system_facts,
 )
 from ._common import BYE_NAMES, add_input_format_option, load_file, warn
 
 ORDER = 10
 #: systems that let a round be paired while games are postponed (NSF-5, SSF-3, DSU-1)
-_POSTPONE_SYSTEMS = frozenset({"nsf", "ssf", "dsu"})
 _OTHELLO = frozenset({"othello-swiss", "othello_swiss", "othello"})
 
 
@@ -61,7 +61,7 @@ def _system_name(t: Tournament, requested: str | None) -> str:
     if not name:
         raise PairingError(f"no pairing system given (available: {', '.join(available_systems())})")
     get_system(name)  # unknown -> PairingError listing the available ones
-    return name.lower().replace("_", "-")
+    return canonical_system(name)
 
 
 def _set_rounds(t: Tournament, rounds: int | None) -> None:
@@ -78,7 +78,7 @@ def check_previous_results(t: Tournament, n: int, system: str) -> None:
     prev = t.round(n - 1)
     if prev is None:
         return
-    allow = system in _POSTPONE_SYSTEMS
+    allow = system_facts(system).postponed_games
     missing = [str(board) for board, g in enumerate(prev.games, 1)
                if g.white_result is Result.UNKNOWN
                or (g.white_result is Result.PENDING and not allow)]

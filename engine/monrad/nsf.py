@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..model import Colour, Tournament
-from ..pairing import NoPairingPossible, PairingError
+from ..pairing import NoPairingPossible, PairingError, SystemFacts
 from .base import Context, MonradSystem
 from .facts import Conventions, Facts, check_results_in
 from ..cardinality import Matcher
@@ -80,6 +80,10 @@ class NsfMonrad(MonradSystem):
     """NSF Monrad."""
 
     name = "nsf"
+    #: NSF-13A/B quality points, add-back, Sonneborn-Berger, lot; NSF-5 postponed games
+    #: count as draws for the round list and the next round may be paired
+    facts = SystemFacts(tiebreaks=("NSF-QP", "NSF-AB", "MSB", "LOT"), postponed_games=True,
+                        pending_points="draw")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=True,
         withdrawal_wo_white=False, adjourned_wins_both=False,

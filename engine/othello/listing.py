@@ -16,16 +16,14 @@ lines the CLI and workbooks print.
 from __future__ import annotations
 
 from ..model import Game, Result, Round, Tournament
+from ..pairing import is_othello as _is_othello_event
 
 __all__ = ["is_othello", "black_first", "score_text", "pairing_lines"]
 
-_OTHELLO_SYSTEMS = {"othello-swiss"}
-
 
 def is_othello(tournament: Tournament) -> bool:
-    """True for an Othello event: the othello-swiss system or ``options["game"] == "othello"``."""
-    s = tournament.settings
-    return s.system in _OTHELLO_SYSTEMS or str(s.options.get("game", "")).lower() == "othello"
+    """True for an Othello event: the system's game, or ``options["game"] == "othello"``."""
+    return _is_othello_event(tournament.settings)
 
 
 def black_first(game: Game) -> tuple[int, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..monrad.facts import Conventions
 from ..monrad.listed import ListMonrad
+from ..pairing import SystemFacts
 
 __all__ = ["SYSTEM", "DsuMonrad", "round_list"]
 
@@ -20,6 +21,10 @@ class DsuMonrad(ListMonrad):
     """DSU Monrad.  Equal White counts: the better placement has White (DSU-6)."""
 
     name = "dsu"
+    #: DSU "almindelig korrektion" (two lowest struck), Sonneborn-Berger in a round
+    #: robin; DSU-1 a postponed game counts a draw and the next round may be paired
+    facts = SystemFacts(tiebreaks=("QP/C2",), round_robin_tiebreaks=("SB",),
+                        postponed_games=True, pending_points="draw")
     conventions = Conventions(
         forfeit_is_meeting=False, forfeit_keeps_colour=False, bye_is_white=False,
         withdrawal_wo_white=False, adjourned_wins_both=False,

@@ -12,7 +12,7 @@ from ..dutch.colours import colour_of
 from ..dutch.criteria import make_context
 from ..dutch.entrants import build_entrants
 from ..model import Bye, Colour, Game, Result, Round, Tournament
-from ..pairing import NoPairingPossible
+from ..pairing import FIDE_SWISS_TIEBREAKS, NoPairingPossible, SystemFacts
 
 __all__ = ["SYSTEM", "DutchSystem", "infer_initial_colour"]
 
@@ -46,6 +46,13 @@ class DutchSystem:
     """The FIDE Dutch pairing system."""
 
     name = "dutch"
+    #: C.07 defaults for a Swiss; round 1's colour of no. 1 is read from the file
+    facts = SystemFacts(tiebreaks=FIDE_SWISS_TIEBREAKS, infers_initial_colour=True,
+                        aliases=("fide-dutch",))
+
+    def initial_colour(self, tournament: Tournament) -> Colour:
+        """Round 1's colour of no. 1, read from a paired round 1 (:func:`infer_initial_colour`)."""
+        return infer_initial_colour(tournament)
 
     def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
         t = tournament

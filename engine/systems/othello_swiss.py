@@ -30,12 +30,13 @@ Players meet someone at about the same place in the standings:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..cardinality import Matcher
 from ..model import Bye, Colour, Game, Result, Round, Tournament
 from ..monrad.procedure import lowest_first_tiers, top_down
 from ..othello.mbq import OthelloDataError, standings
-from ..pairing import NoPairingPossible, PairingError
+from ..pairing import NoPairingPossible, PairingError, SystemFacts
 from ..state import History, histories
 
 __all__ = ["OthelloSwiss", "SYSTEM", "pairing_order", "choose_colours"]
@@ -78,6 +79,9 @@ class OthelloSwiss:
     """The othello-swiss pairing system."""
 
     name: str = "othello-swiss"
+    #: OTH-7: match points, then MBQ, discs, lot
+    facts: ClassVar[SystemFacts] = SystemFacts(game="othello", tiebreaks=("MBQ", "DISCS", "LOT"),
+                                               aliases=("othello",))
 
     def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
         order = pairing_order(tournament, players, round_no - 1)

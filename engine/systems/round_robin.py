@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..berger import berger_round, double_round_robin_round, rounds_in_cycle
 from ..model import Bye, Game, Round, Tournament
-from ..pairing import PairingError
+from ..pairing import PairingError, SystemFacts
 
 __all__ = ["RoundRobinSystem", "SYSTEM", "pairing_numbers", "schedule"]
 
@@ -63,6 +63,12 @@ class RoundRobinSystem:
 
     name: str = "round-robin"
     double: bool = False
+
+    @property
+    def facts(self) -> SystemFacts:
+        """C.07 round-robin defaults (direct encounter, Sonneborn-Berger, wins, Koya)."""
+        return SystemFacts(tiebreaks=("DE", "SB", "WIN", "KS"), round_robin=True,
+                           aliases=("drr",) if self.double else ("rr", "berger"))
 
     def rounds(self, players: int) -> int:
         """Number of rounds for ``players`` entrants."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..model import Scoring, Tournament
 from ..monrad.facts import Conventions, check_results_in
 from ..monrad.listed import ListMonrad
+from ..pairing import SystemFacts
 
 __all__ = ["SYSTEM", "SchoolMonrad", "round_list"]
 
@@ -21,6 +22,9 @@ class SchoolMonrad(ListMonrad):
     """School Monrad.  Equal White counts: the lower-positioned player has White."""
 
     name = "school"
+    #: as SSF on 3/2/1 points (SKOL-6); SKOL-0 pairs only when every card is in
+    facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
+                        pending_points="adjourned-win")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=False,
         withdrawal_wo_white=False, adjourned_wins_both=False,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..monrad.facts import Conventions
 from ..monrad.listed import ListMonrad
+from ..pairing import SystemFacts
 
 __all__ = ["SYSTEM", "SsfMonrad", "round_list"]
 
@@ -19,6 +20,10 @@ class SsfMonrad(ListMonrad):
     """SSF Monrad.  Equal White counts: the lower-placed player has White (SSF-6)."""
 
     name = "ssf"
+    #: SSF-10 quality points (lowest struck per ``ssf_strike``), most wins, the game
+    #: between them, lot; SSF-3 a postponed game counts a draw, an adjourned one a win
+    facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
+                        postponed_games=True, pending_points="adjourned-win")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=True,
         withdrawal_wo_white=True, adjourned_wins_both=True,
