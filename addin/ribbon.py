@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..converters.errors import InputError
-from . import jobs
+from . import buttons, jobs
 from ..converters.binding import WorkbookBinding
 
 __all__ = ["pair_next_round", "update_standings", "run_button", "Outcome", "LOG_FILE"]
@@ -100,9 +100,9 @@ def pair_next_round(
     book: WorkbookBinding | None = None, tell: Tell | None = None, *, repair: bool = False
 ) -> Outcome:
     """The "Pair next round" button: pair the next round into a new round sheet."""
-    return run_button(lambda b: jobs.pair_next_round(b, repair=repair), book, tell)
+    return run_button(lambda b: buttons.pair_next_round(b, repair=repair), book, tell)
 
 
 def update_standings(book: WorkbookBinding | None = None, tell: Tell | None = None) -> Outcome:
     """The "Update standings" button: rewrite the standings sheet."""
-    return run_button(jobs.update_standings, book, tell)
+    return run_button(buttons.update_standings, book, tell)
