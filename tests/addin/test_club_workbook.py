@@ -245,3 +245,79 @@ def test_club_workbook_button_asks_for_the_system_in_the_workbook(tmp_path: Path
     wb = openpyxl.load_workbook(path)
     assert [c.value for c in wb["Round 1"][1]] == ["Board", "White", "Black", "Result"]
     assert buttons.update_standings(open_book(path)).round == 0
+
+
+_HEADERS = {  # roster sheet, its headers, results headers, round sheet word, bye word
+    "no": ("Spillere", ["Nr", "Navn", "Klubb"], ["Runde", "Bord", "Hvit", "Svart", "Resultat"],
+           "Runde", "Oversidder"),
+    "sv": ("Deltagare", ["Nr", "Namn", "Klubb"], ["Rond", "Bord", "Vit", "Svart", "Resultat"],
+           "Rond", "Frirond"),
+    "da": ("Spillere", ["Nr.", "Navn", "Klub"], ["Runde", "Bord", "Hvid", "Sort", "Resultat"],
+           "Runde", "Oversidder"),
+    "en": ("Players", ["No", "Name", "Club"], ["Round", "Board", "White", "Black", "Result"],
+           "Round", "Bye"),
+}
+
+
+def _club_book(path: Path, lang: str, mode: str, players: int = 9) -> None:
+    """A club's workbook after round 1 (typed by hand: names, a bye in the club's word)."""
+    roster, rheads, res_heads, word, bye = _HEADERS[lang]
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = roster
+    ws.append(rheads)
+    for i in range(1, players + 1):
+        ws.append([i, f"{chr(64 + i)}ndersen {chr(96 + i)}ola", "SK"])
+    rows = [[b, w, bl, res] for b, (w, bl, res) in
+            enumerate([(1, 5, "1-0"), (6, 2, "0-1"), (3, 7, "½-½"), (8, 4, "1-0")], 1)]
+    rows.append([None, 9, bye, "1"])
+    named = [[b, ws.cell(w + 1, 2).value, bl if bl == bye else ws.cell(bl + 1, 2).value, r]
+             for b, w, bl, r in rows]
+    if mode == "table":
+        t = wb.create_sheet(res_heads[0] if lang != "en" else "Results")
+        t.append(res_heads)
+        for r in named:
+            t.append([1, *r])
+    else:
+        t = wb.create_sheet(f"{word} 1")
+        t.append(res_heads[1:])
+        for r in named:
+            t.append(r)
+    wb.save(path)
+
+
+@pytest.mark.parametrize("mode", ["sheets", "table"])
+@pytest.mark.parametrize("lang", ["no", "sv", "da", "en"])
+def test_club_workbook_season_in_every_language_and_form(tmp_path: Path, lang: str,
+                                                         mode: str) -> None:
+    path = tmp_path / f"club-{lang}.xlsx"
+    _club_book(path, lang, mode)
+    system = {"no": "nsf", "sv": "ssf", "da": "dsu", "en": "dutch"}[lang]
+    before = _cells(path)
+    layout = learn_layout(open_book(path))
+    assert layout.lang == lang and layout.results.mode == mode
+    assert layout.results.players_as == "name"
+    for n in (2, 3, 4):
+        args = ["pair", str(path)] + (["--system", system, "--rounds", "4"] if n == 2 else [])
+        assert main(args) == 0
+        wb = openpyxl.load_workbook(path)
+        for ws in wb.worksheets:  # type the results the club's way
+            if ws.title in (layout.roster_sheet, BLOCK) or ws.max_column < 4:
+                continue
+            head = [c.value for c in ws[1]]
+            if "Resultat" not in head and "Result" not in head:
+                continue
+            col = head.index("Resultat" if "Resultat" in head else "Result")
+            for row in ws.iter_rows(min_row=2):
+                if row[col].value is None and row[col - 1].value not in (None, _HEADERS[lang][4]):
+                    row[col].value = "1-0" if row[0].row % 2 else "½-½"
+        wb.save(path)
+        assert main(["standings", str(path)]) == 0
+    after = _cells(path)
+    assert {k: v for k, v in after.items() if k in before} == before
+    t = read_club(open_book(path)).tournament
+    assert t.rounds_played == 4 and t.settings.system == system
+    assert {p.name for p in t.players} == set(layout.names.values())  # spelled as typed
+    for rnd in t.rounds:
+        seen = [p for g in rnd.games for p in (g.white, g.black)] + [b.player for b in rnd.byes]
+        assert sorted(seen) == list(range(1, 10))
