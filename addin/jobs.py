@@ -25,17 +25,23 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ..converters.errors import InputError
+from ..converters import layout as L
+from ..converters.binding import WorkbookBinding, WorkbookError
 from ..converters.club_sheets import ReadOptions, load_mapping, read_club_workbook
+from ..converters.errors import InputError
 from ..converters.new_workbook import build_book
-from ..converters.xlsx import ClubBook, points_value, read_book, write_round, write_standings
+from ..converters.xlsx import (
+    ClubBook,
+    points_value,
+    read_book,
+    write_round,
+    write_standings,
+)
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import NoPairingPossible, PairingError, pair_round
 from ..engine.standings import standings
-from ..converters import layout as L
-from ..converters.binding import WorkbookBinding, WorkbookError
 
-__all__ = ["JobReport", "JobError", "NoLegalPairing", "pair_next_round", "update_standings", "standings_table"]
+__all__ = ["JobError", "JobReport", "NoLegalPairing", "pair_next_round", "standings_table", "update_standings"]
 
 
 class JobError(WorkbookError):

@@ -12,7 +12,15 @@ from monrad.converters import save
 from monrad.converters.new_workbook import create_workbook
 from monrad.converters.openpyxl_book import open_book
 from monrad.converters.xlsx import read_xlsx
-from monrad.engine.model import Game, Player, Result, Round, Scoring, Settings, Tournament
+from monrad.engine.model import (
+    Game,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
+)
 
 
 def _two_who_met() -> Tournament:
