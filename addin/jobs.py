@@ -25,21 +25,33 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ..converters.errors import InputError
-from ..converters.club_sheets import ReadOptions, load_mapping, read_club_workbook
-from ..converters.new_workbook import build_book
-from ..converters.xlsx import ClubBook, points_value, read_book, write_round, write_standings
-from ..engine.model import Result, Round, Tournament
-from ..engine.pairing import PairingError, pair_round
-from ..engine.standings import standings
 from ..converters import layout as L
 from ..converters.binding import WorkbookBinding, WorkbookError
+from ..converters.club_sheets import ReadOptions, load_mapping, read_club_workbook
+from ..converters.errors import InputError
+from ..converters.new_workbook import build_book
+from ..converters.xlsx import (
+    ClubBook,
+    points_value,
+    read_book,
+    write_round,
+    write_standings,
+)
+from ..engine.model import Result, Round, Tournament
+from ..engine.pairing import NoPairingPossible, PairingError, pair_round
+from ..engine.standings import standings
 
-__all__ = ["JobReport", "JobError", "pair_next_round", "update_standings", "standings_table"]
+__all__ = ["JobError", "JobReport", "NoLegalPairing", "pair_next_round", "standings_table", "update_standings"]
 
 
 class JobError(WorkbookError):
     """A button press that is refused, with the reason in one line."""
+
+
+class NoLegalPairing(JobError, NoPairingPossible):
+    """The workbook is fine but no pairing meets the system's absolute rules: the
+    button shows the reason like any refusal, the command line exits with 1 as for a
+    TRF file (one meaning per exit code, ``docs/decisions.md``)."""
 
 
 @dataclass
@@ -133,6 +145,8 @@ def pair_next_round(
     target = last if repair else t.next_round
     try:
         new = pair_round(t, system, round_no=target if repair else None, repair=repair)
+    except NoPairingPossible as exc:
+        raise NoLegalPairing(f"{book.name}: {exc}") from None
     except PairingError as exc:
         raise JobError(f"{book.name}: {exc}") from None
     if repair:
