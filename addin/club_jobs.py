@@ -44,7 +44,7 @@ from ..engine.pairing import (
     pair_round,
     system_facts,
 )
-from .jobs import JobError, JobReport, standings_table
+from .jobs import JobError, JobReport, NoLegalPairing, standings_table
 
 __all__ = ["BLOCK", "SystemUnknown", "ask_system", "is_club_book", "pair_club_round", "read_club", "update_club_standings"]
 
@@ -209,7 +209,7 @@ def pair_club_round(
     try:
         new = pair_round(t, t.settings.system)
     except NoPairingPossible as exc:
-        raise NoPairingPossible(f"{book.name}: {exc}") from None
+        raise NoLegalPairing(f"{book.name}: {exc}") from None
     except PairingError as exc:
         raise JobError(f"{book.name}: {exc}") from None
     t.set_round(new)
