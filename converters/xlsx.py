@@ -45,6 +45,7 @@ __all__ = [
     "read_xlsx",
     "read_settings",
     "parse_scoring",
+    "settings_rows",
     "round_rows",
     "write_round",
     "write_standings",
@@ -117,6 +118,19 @@ def _settings_labels() -> dict[str, str]:
         for label in labels.values():
             out[" ".join(label.casefold().split())] = key
         out[key] = key
+    return out
+
+
+def settings_rows(book: WorkbookBinding, lay: L.Layout) -> dict[str, tuple[int, int]]:
+    """Setting key -> (row, column) of its value cell on the Settings sheet (labels in
+    any language, column B)."""
+    labels = _settings_labels()
+    last_row, _ = book.used_size(lay.settings_sheet)
+    out: dict[str, tuple[int, int]] = {}
+    for i, (label,) in enumerate(book.read_range(lay.settings_sheet, 1, 1, last_row, 1), 1):
+        key = labels.get(" ".join(str(label or "").casefold().split()))
+        if key is not None:
+            out.setdefault(key, (i, 2))
     return out
 
 
