@@ -36,6 +36,7 @@ from pathlib import Path
 from .binding import CellValue, WorkbookBinding, a1
 from .layout import PLAYER_COLUMNS, ROUND_COLUMNS
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
+from .club_titles import header_language, title_system
 from .errors import InputError
 from .notation import BYE_WORDS, NotationError, parse_result
 
@@ -542,7 +543,12 @@ def read_club_book(
     planned = max((int(m.group(1)) for line in title_lines
                    for m in _TITLE_ROUNDS.finditer(line)), default=None)
     played = max(rounds, default=0)
-    t.settings = Settings(rounds=max(planned or 0, played) or None)
+    settings = Settings(rounds=max(planned or 0, played) or None)
+    # the system the title names ("Monrad": the headers' language decides), issue 15
+    headers = [v for sheet, h in [(roster_sheet, head), *round_sheets] if h is not None
+               for v in book.read_range(sheet, h.row, 1, h.row, book.used_size(sheet)[1])[0]]
+    system = title_system(title_lines, header_language(headers))
+    t.settings = settings.replace(system=system) if system else settings
     return t
 
 

@@ -84,6 +84,9 @@ class SystemFacts:
     infers_initial_colour: bool = False
     #: other names a file or a user may use for the system
     aliases: tuple[str, ...] = ()
+    #: header languages of a club's sheet titled just "Monrad" that mean this system
+    #: (NSF: Norwegian, and English by default; SSF: Swedish; DSU: Danish)
+    monrad_languages: tuple[str, ...] = ()
     #: the system's own points per result, used wherever a tournament leaves the
     #: 1 / ½ / 0 default (school Monrad: 3 / 2 / 1, SKOL-6); ``None``: the file's
     scoring: Scoring | None = None

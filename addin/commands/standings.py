@@ -33,6 +33,10 @@ def register(sub) -> None:
     p.add_argument("--tiebreaks", metavar="CODES",
                    help="comma-separated tie-break codes, e.g. BH/C1,BH,SB (default: the "
                         "file's, else the system's)")
+    p.add_argument("--system", metavar="S",
+                   help="read the tournament as this pairing system (its tie-breaks and "
+                        "scoring), e.g. a club sheet whose title does not say; default: the "
+                        "file's")
     p.add_argument("--round", type=int, metavar="N", dest="upto",
                    help="standings after round N (default: the last round)")
     p.add_argument("--format", choices=("text", "csv", "json"), default="text",
@@ -51,6 +55,12 @@ def run(args) -> int:
 
     report = None
     t = load_file(args.file, args.input_format, args.mapping)
+    if args.system:
+        from ...engine.pairing import canonical_system, get_system, with_system_scoring
+
+        get_system(args.system)  # unknown -> exit 2, "did you mean"
+        t.settings = t.settings.replace(system=canonical_system(args.system))
+        t = with_system_scoring(t)
     if args.mapping is None and _is_monrad_workbook(args.file):  # the button's job, then print
         from ...addin.jobs import update_standings
         from ...converters.openpyxl_book import open_book
