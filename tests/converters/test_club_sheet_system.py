@@ -8,14 +8,12 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
+from conftest import DATA
 from monrad.addin.cli import main
 from monrad.converters import load
 from monrad.converters.club_sheets import read_club_workbook
 from monrad.converters.club_titles import header_language, title_system
 from monrad.converters.xlsx import read_xlsx
-
-from conftest import DATA
 
 SHEETS = DATA / "fixtures" / "club-sheets"
 
