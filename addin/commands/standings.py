@@ -19,7 +19,9 @@ import json
 import sys
 from pathlib import Path
 
-from ._common import add_input_format_option, load_file
+from ...engine.model import Result, Tournament
+from ...engine.pairing import system_facts
+from ._common import add_input_format_option, load_file, warn
 
 ORDER = 20
 
@@ -68,21 +70,46 @@ def run(args) -> int:
         report = update_standings(open_book(args.file), save=not args.dry_run)
     upto = args.upto if args.upto is not None or report is None else report.round
     table = standings(t, args.tiebreaks, upto)
+    missing = [] if report is not None else missing_boards(t, table.upto)
+    notes = [f"round {n}: results missing on board(s) {', '.join(map(str, boards))}; "
+             "ranked on the results in" for n, boards in missing]
     if args.format == "text":
         print(table.as_text(), end="")
+        for note in notes:
+            print(note)
     elif args.format == "csv":
         from ...converters.csv_format import write_table
 
         header = ["rank", "start_no", "name", "points", *table.shown]
         rows = [[r[k] for k in header] for r in table.as_rows()]
         print(write_table(header, rows, delimiter=args.delimiter).replace("\r\n", "\n"), end="")
+        for note in notes:
+            warn(note)
     else:
         doc = {"round": table.upto, "system": table.system, "tiebreaks": list(table.codes),
-               "lot_seed": table.lot_seed, "rows": table.as_rows()}
+               "lot_seed": table.lot_seed, "rows": table.as_rows(),
+               "missing": [{"round": n, "boards": b} for n, b in missing]}
         print(json.dumps(doc, ensure_ascii=False, indent=2))
     if report is not None and not args.dry_run:
         print(str(report), file=sys.stdout if args.format == "text" else sys.stderr)
     return 0
+
+
+def missing_boards(t: Tournament, upto: int) -> list[tuple[int, list[int]]]:
+    """``(round, boards)`` of the games up to round ``upto`` without a result (a
+    postponed game is not missing where the system pairs around it: NSF-5, SSF-3,
+    DSU-1); the standings rank on the results in and say which are missing."""
+    allow = system_facts(t.settings.system).postponed_games
+    out = []
+    for rnd in t.rounds:
+        if rnd.number > upto:
+            break
+        boards = [i for i, g in enumerate(rnd.games, 1)
+                  if g.white_result is Result.UNKNOWN
+                  or (g.white_result is Result.PENDING and not allow)]
+        if boards:
+            out.append((rnd.number, boards))
+    return out
 
 
 def _is_monrad_workbook(path: str) -> bool:
