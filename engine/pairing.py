@@ -84,6 +84,8 @@ class SystemFacts:
     infers_initial_colour: bool = False
     #: other names a file or a user may use for the system
     aliases: tuple[str, ...] = ()
+    #: two players may meet more than once (the Konrad setting: NSF)
+    konrad: bool = False
     #: header languages of a club's sheet titled just "Monrad" that mean this system
     #: (NSF: Norwegian, and English by default; SSF: Swedish; DSU: Danish)
     monrad_languages: tuple[str, ...] = ()

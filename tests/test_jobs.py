@@ -283,7 +283,7 @@ def test_sizes_are_refused(tmp_path: Path, monkeypatch):
         open_book(path)
     monkeypatch.setattr(openpyxl_book, "MAX_FILE_BYTES", 50 * 1024 * 1024)
     monkeypatch.setattr(openpyxl_book, "MAX_ROWS", 3)
-    with pytest.raises(WorkbookError, match=r"sheet 'Settings' has 11 rows \(limit 3\)"):
+    with pytest.raises(WorkbookError, match=r"sheet 'Settings' has \d+ rows \(limit 3\)"):
         open_book(path)
 
 
