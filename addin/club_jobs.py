@@ -31,7 +31,7 @@ from ..converters.club_layout import (
     result_cells,
     round_rows,
 )
-from ..converters.club_sheets import ReadOptions, read_club_book
+from ..converters.club_sheets import ReadOptions, named_system, read_club_book
 from ..converters.errors import InputError
 from ..converters.notation import NotationError, parse_result
 from ..converters.xlsx import write_standings
@@ -119,7 +119,7 @@ def read_club(book: WorkbookBinding, system: str | None = None, rounds: int | No
     except InputError as exc:
         raise JobError(str(exc)) from None
     block = _read_block(book)
-    chosen = system or block.get("system") or _title_system(t)
+    chosen = system or block.get("system") or named_system(book, opts)
     if not chosen:
         raise SystemUnknown(
             f"{book.name}: the workbook does not say which pairing system it uses; "
@@ -134,12 +134,6 @@ def read_club(book: WorkbookBinding, system: str | None = None, rounds: int | No
         block["rounds"] = str(total)
     t.settings = t.settings.replace(system=block["system"], rounds=total or None)
     return ClubState(t, layout, block, opts)
-
-
-def _title_system(t: Tournament) -> str | None:
-    """The system the sheet's own words name, if the reader recorded one."""
-    named = t.info.get("system")
-    return str(named) if named else None
 
 
 def _int(value: str | None) -> int | None:

@@ -171,28 +171,38 @@ def pair_next_round(
     return JobReport(msg, target, written, backup, notes)
 
 
-def _complete_upto(cb: ClubBook) -> tuple[int, list[tuple[int, int]]]:
-    """The last round whose every result is in (pending games allowed where the
-    system allows them), and ``(round, boards missing)`` for the first round still
-    open."""
+def _complete_upto(cb: ClubBook) -> tuple[int, list[tuple[int, list[str]]]]:
+    """The round the standings are after, and ``(round, missing boards)`` for the
+    first round still open (pending games allowed where the system allows them).
+
+    That is the last round whose every result is in -- or the open round itself when
+    some of its results are in: the standings then rank on what is known and name
+    the boards still missing (issue 15), instead of falling back to an earlier round
+    (or to "no rounds played" with everyone on zero)."""
     t = cb.tournament
     upto = 0
-    open_rounds: list[tuple[int, int]] = []
+    open_rounds: list[tuple[int, list[str]]] = []
     for rnd in t.rounds:
         missing = _missing_boards(cb, rnd)
         if missing:
-            open_rounds.append((rnd.number, len(missing)))
+            open_rounds.append((rnd.number, missing))
+            if cb.results_entered.get(rnd.number, 0) > 0:
+                upto = rnd.number
             break
         upto = rnd.number
     return upto, open_rounds
 
 
-def _missing_notes(open_rounds: list[tuple[int, int]], lay: L.Layout | None = None) -> list[str]:
-    """``round 3: results missing on 2 board(s)``, in English for the command line and
-    the status bar or in the workbook's language (``lay``) for the sheet."""
+def _missing_notes(open_rounds: list[tuple[int, list[str]]],
+                   lay: L.Layout | None = None) -> list[str]:
+    """``round 3: results missing on 2 board(s): board 4 (E6), board 7 (E9)``, in
+    English for the command line and the status bar or in the workbook's language
+    (``lay``) for the sheet (the board list names sheet cells either way)."""
     if lay is None:
-        return [f"round {n}: results missing on {k} board(s)" for n, k in open_rounds]
-    return [lay.text("results_missing", n=n, k=k) for n, k in open_rounds]
+        return [f"round {n}: results missing on {len(b)} board(s): {', '.join(b)}"
+                for n, b in open_rounds]
+    return [lay.text("results_missing", n=n, k=len(b)) + ": "
+            + ", ".join(x.removeprefix("board ") for x in b) for n, b in open_rounds]
 
 
 def _value_cells(values: list[object], lang: str) -> list[object]:

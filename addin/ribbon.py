@@ -106,3 +106,12 @@ def pair_next_round(
 def update_standings(book: WorkbookBinding | None = None, tell: Tell | None = None) -> Outcome:
     """The "Update standings" button: rewrite the standings sheet."""
     return run_button(buttons.update_standings, book, tell)
+
+
+def draw_start_numbers(book: WorkbookBinding | None = None, tell: Tell | None = None, *,
+                       method: str = "random", seed: int | None = None) -> Outcome:
+    """The "Draw start numbers" action (before round 1): renumber the Players sheet by
+    lot (NSF-2A, SSF-1, SKOL-1) or seeded (NSF-2B), record the seed, show the order."""
+    from .draw_job import draw_start_numbers as draw
+
+    return run_button(lambda b: draw(b, method, seed), book, tell)

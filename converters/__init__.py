@@ -387,9 +387,12 @@ def _save_workbook(t: Tournament, p: Path) -> Path:
     name = next((k for k, v in scoring.items() if v), "classic")
     rounds = t.settings.rounds or max(t.rounds_played, 1)
     try:
+        keep = [k for k, v in (("othello_c", t.settings.mbq_c),
+                               ("konrad", t.settings.options.get("konrad")),
+                               *((k, t.info.get(k)) for k in L.WOF_KEYS)) if v]
         book = nb.build_book(p, t.settings.system, rounds, t.players, "en",
                              name=str(t.info.get("name", "") or ""), seed=xl.workbook_seed(t),
-                             scoring=name, tiebreaks=t.settings.tiebreaks)
+                             scoring=name, tiebreaks=t.settings.tiebreaks, keep_settings=keep)
         lay = L.layout_for("en")
         xl.write_settings_values(book, t, lay)
         after = lay.players_sheet

@@ -24,13 +24,13 @@ language: numbers, ``White``/``Black`` of that language and its usual bye word.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ..engine.model import Result, Round
 from .binding import CellValue, WorkbookBinding, a1
-from .club_sheets import Header, ReadOptions, find_header, normalise_header, read_roster
+from .club_sheets import Header, ReadOptions, find_sheets, read_roster
+from .club_titles import header_language
 from .errors import InputError
 
 __all__ = [
@@ -41,19 +41,6 @@ __all__ = [
     "result_cells",
     "round_rows",
 ]
-
-#: Words only one language uses in a club's headers, sheet names and bye rows
-#: (normalised): they vote for the workbook's language.
-_LANG_WORDS: dict[str, tuple[str, ...]] = {
-    "no": ("navn", "klubb", "hvit", "svart", "født", "fødselsår", "runde", "brett",
-           "merknad", "fri", "spiller", "poeng", "oversidder"),
-    "sv": ("namn", "vit", "född", "födelseår", "rond", "anm", "frirond", "deltagare",
-           "spelare", "förening", "poäng", "utfall", "anmärkning"),
-    "da": ("klub", "hvid", "sort", "runde", "bemærkning", "spillere", "oversidder",
-           "udfald", "point", "hold"),
-    "en": ("name", "club", "white", "black", "round", "board", "born", "note", "bye",
-           "players", "result", "results", "rating"),
-}
 
 #: The bye word a language writes when the workbook shows none yet.
 _BYE_WORD = {"no": "Oversidder", "sv": "Frirond", "da": "Oversidder", "en": "Bye"}
@@ -102,19 +89,11 @@ class ClubLayout:
 
 
 def _language(texts: list[str]) -> str:
-    """The language whose own words the texts use most (``en`` on a tie with none)."""
-    words = Counter()
-    for text in texts:
-        for w in re.split(r"[\s\d.,:;()]+", text.casefold()):
-            if w:
-                words[normalise_header(w)] += 1
-    scores = {lang: sum(words[normalise_header(w)] for w in own)
-              for lang, own in _LANG_WORDS.items()}
-    # a word two languages share (``runde``, ``svart``) votes for both: the others decide
-    best = max(scores.values())
-    if best == 0:
-        return "en"
-    return next(lang for lang in ("no", "sv", "da", "en") if scores[lang] == best)
+    """The language of the workbook: what its headers, sheet names and bye words say
+    (:func:`monrad.converters.club_titles.header_language` on each word), English
+    when they do not tell."""
+    words = [w for text in texts for w in re.split(r"[\s\d.,:;()]+", text) if w]
+    return header_language(words) or "en"
 
 
 def _header_texts(book: WorkbookBinding, sheet: str, head: Header) -> list[str]:
@@ -140,21 +119,9 @@ def learn_layout(
     different forms (sheets and a table)."""
     opts = opts or ReadOptions()
     src = source or book.name
-    round_sheets: list[tuple[str, Header]] = []
-    rosters: list[tuple[str, Header]] = []
-    for sheet in book.sheet_names():
-        head = find_header(book, sheet, opts)
-        if head is None:
-            continue
-        if {"white", "black", "result"} <= set(head.columns):
-            round_sheets.append((sheet, head))
-        elif {"name", "last_name"} & set(head.columns):
-            rosters.append((sheet, head))
-    if opts.roster_sheet is not None:
-        rosters = [(s, h) for s, h in rosters if s == opts.roster_sheet] or rosters
-    if not rosters:
-        raise InputError("no sheet with a roster (a header row with a Name column)", source=src)
-    roster_sheet, roster_head = rosters[0]
+    sheets = find_sheets(book, opts, src)
+    roster_sheet, roster_head, round_sheets = sheets.roster, sheets.roster_header, sheets.rounds
+    assert roster_head is not None
     keep = ReadOptions(columns=opts.columns, bye_words=opts.bye_words, name_order="keep",
                        roster_sheet=roster_sheet, othello=opts.othello)
     names = {p.start_no: p.name for p in read_roster(book, roster_sheet, keep, source=src)}

@@ -26,18 +26,20 @@ from fractions import Fraction
 from types import MappingProxyType
 
 __all__ = [
+    "ADJUSTMENT_KINDS",
+    "Adjustment",
+    "Bye",
     "Colour",
-    "Result",
+    "ForbiddenGroup",
+    "Game",
+    "ModelError",
     "Pending",
+    "Player",
+    "Result",
+    "Round",
     "Scoring",
     "Settings",
-    "ForbiddenGroup",
-    "Player",
-    "Game",
-    "Bye",
-    "Round",
     "Tournament",
-    "ModelError",
 ]
 
 
@@ -309,6 +311,54 @@ class Settings:
         return frozenset(out)
 
 
+#: the results each TRF-2026 record 299 assignment type stands for
+ADJUSTMENT_KINDS: Mapping[str, frozenset[Result]] = {
+    "W": frozenset({Result.WIN, Result.UNRATED_WIN}),
+    "D": frozenset({Result.DRAW, Result.UNRATED_DRAW}),
+    "L": frozenset({Result.LOSS, Result.UNRATED_LOSS}),
+    "F": frozenset({Result.FULL_BYE}),
+    "H": frozenset({Result.HALF_BYE}),
+    "Z": frozenset({Result.ZERO_BYE, Result.ABSENT}),
+    "+": frozenset({Result.FORFEIT_WIN}),
+    "-": frozenset({Result.FORFEIT_LOSS}),
+}
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """Points assigned out of the ordinary (TRF-2026 record ``299``), counted for
+    pairing and standings.
+
+    ``kind`` ``""``: a bonus or penalty of ``points`` (negative for a penalty) added
+    after round ``round`` (``0``: the whole event, counted from the start).  ``kind``
+    one of ``W D L F H Z + -``: that result of the player in round ``round`` (``0``:
+    in every round) is worth ``points`` instead of what the scoring gives.
+    """
+
+    round: int
+    points: Fraction
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", _frac(self.points))
+        if self.kind not in ("", *ADJUSTMENT_KINDS):
+            raise ModelError(f"unknown kind of assignment {self.kind!r} "
+                             f"(one of {' '.join(ADJUSTMENT_KINDS)} or blank)")
+        if self.round < 0:
+            raise ModelError(f"round {self.round} of an assignment must be 0 or more")
+
+    def delta(self, round_no: int, result: Result | None, scoring: Scoring) -> Fraction:
+        """What this assignment adds to the points of round ``round_no`` (``0``: the
+        start) for a player whose result there is ``result``."""
+        if not self.kind:
+            return self.points if round_no == self.round else Fraction(0)
+        if round_no == 0 or self.round not in (0, round_no) or result is None:
+            return Fraction(0)
+        if result not in ADJUSTMENT_KINDS[self.kind]:
+            return Fraction(0)
+        return self.points - scoring.points(result)
+
+
 @dataclass(frozen=True)
 class Player:
     """One entrant.  ``start_no`` is fixed by the draw (NSF-2, SSF-1, SKOL-1).
@@ -317,6 +367,7 @@ class Player:
     (NSF-10, SSF-9); ``entered_at`` is the first round of a late entrant.
     ``extra`` keeps anything else a source knew (WOF id, e-mail, notes ...).
     ``acceleration`` holds Baku virtual points per round (TRF ``250`` / ``XXA``).
+    ``adjustments`` are points assigned out of the ordinary (TRF-2026 ``299``).
     """
 
     start_no: int
@@ -334,6 +385,7 @@ class Player:
     entered_at: int | None = None
     acceleration: tuple[Fraction, ...] = ()
     extra: Mapping[str, str] = field(default_factory=dict)
+    adjustments: tuple[Adjustment, ...] = ()
 
     def __post_init__(self) -> None:
         if self.start_no < 1:
@@ -568,12 +620,27 @@ class Tournament:
         return e.result if isinstance(e, Bye) else e.result_for(player)
 
     def score(self, player: int, upto: int | None = None) -> Fraction:
-        """Points after round ``upto`` (default: all rounds), by the settings' scoring."""
+        """Points after round ``upto`` (default: all rounds), by the settings' scoring
+        and the player's :class:`Adjustment` records (TRF-2026 ``299``)."""
         pts = Fraction(0)
         sc = self.settings.scoring
         for _, e in self.entries(player, upto):
             pts += sc.points(e.result if isinstance(e, Bye) else e.result_for(player))
-        return pts
+        return pts + self.adjustment(player, upto)
+
+    def adjustment(self, player: int, upto: int | None = None) -> Fraction:
+        """What the player's TRF-2026 ``299`` assignments add to his points after
+        round ``upto`` (default: all rounds); ``0`` for nearly everyone."""
+        adjustments = next((p.adjustments for p in self.players if p.start_no == player), ())
+        if not adjustments:
+            return Fraction(0)
+        last = self.rounds_played if upto is None else upto
+        sc = self.settings.scoring
+        total = Fraction(0)
+        for n in range(last + 1):
+            res = self.result(player, n) if n else None
+            total += sum((a.delta(n, res, sc) for a in adjustments), Fraction(0))
+        return total
 
     def scores(self, upto: int | None = None) -> dict[int, Fraction]:
         """Points of every player after round ``upto``."""

@@ -84,6 +84,11 @@ class SystemFacts:
     infers_initial_colour: bool = False
     #: other names a file or a user may use for the system
     aliases: tuple[str, ...] = ()
+    #: two players may meet more than once (the Konrad setting: NSF)
+    konrad: bool = False
+    #: header languages of a club's sheet titled just "Monrad" that mean this system
+    #: (NSF: Norwegian, and English by default; SSF: Swedish; DSU: Danish)
+    monrad_languages: tuple[str, ...] = ()
     #: the system's own points per result, used wherever a tournament leaves the
     #: 1 / ½ / 0 default (school Monrad: 3 / 2 / 1, SKOL-6); ``None``: the file's
     scoring: Scoring | None = None
@@ -189,17 +194,28 @@ def get_system(name: str) -> PairingSystem:
     key = _normal(name)
     mod_name = key.replace("-", "_") if key in available_systems() else _module_name(name)
     if not mod_name.isidentifier():
-        raise PairingError(f"unknown pairing system {name!r}")
+        raise PairingError(f"unknown pairing system {name!r}{_did_you_mean(name)}")
     try:
         module = importlib.import_module(f"{__package__}.systems.{mod_name}")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.endswith(f"systems.{mod_name}"):
             known = ", ".join(available_systems()) or "none yet"
             raise PairingError(
-                f"pairing system {name!r} is not available (available: {known})"
+                f"pairing system {name!r} is not available{_did_you_mean(name)} "
+                f"(available: {known})"
             ) from None
         raise
     return module.SYSTEM
+
+
+def _did_you_mean(name: str) -> str:
+    """``; did you mean 'nsf'?`` for a mistyped system name (a name or an alias),
+    else ``""``."""
+    import difflib
+
+    names = [*available_systems(), *_aliases()]
+    close = difflib.get_close_matches(_normal(name), names, n=1, cutoff=0.6)
+    return f"; did you mean {canonical_system(close[0])!r}?" if close else ""
 
 
 @lru_cache(maxsize=1)

@@ -23,6 +23,7 @@ from pathlib import Path
 from ...converters import batch
 from ...converters.errors import InputError
 from ._common import CommandError, add_input_format_option
+from .export import info_settings
 
 ORDER = 40
 
@@ -53,6 +54,10 @@ def register(sub) -> None:
     p.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
                    help="processes to use (default: the cores when there are more than "
                         f"{batch.PARALLEL_FROM} files, else 1)")
+    p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
+                   help="a header field the source lacks, for every output: the FIDE report's "
+                        "(name, city, federation, start_date, end_date, arbiter, time_control "
+                        "...) or the WOF file's (sender, country); repeatable")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="list converted files and every warning in the summary")
@@ -86,7 +91,8 @@ def run(args) -> int:
     report = batch.convert_many(
         batch.iter_sources(args.sources), fmt, out_dir, recursive=args.recursive,
         overwrite=args.overwrite, workers=args.jobs, show_progress=not args.quiet,
-        input_format=args.input_format, mapping=args.mapping)
+        input_format=args.input_format, mapping=args.mapping,
+        info=tuple(info_settings(args.settings).items()))
     print(batch.summary_table(report, verbose=args.verbose))
     return report.exit_code
 
@@ -104,7 +110,7 @@ def _run_single(args) -> int:
     if not dest.parent.exists():
         raise InputError("the folder does not exist", source=str(dest))
     job = batch.Job(str(src), str(dest), fmt, args.overwrite, input_format=args.input_format,
-                    mapping=args.mapping)
+                    mapping=args.mapping, info=tuple(info_settings(args.settings).items()))
     res = batch.convert_one(job)
     for w in res.warnings:
         print(f"monrad: warning: {w}", file=sys.stderr)

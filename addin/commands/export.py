@@ -25,6 +25,9 @@ ORDER = 45
 #: ``--set`` keys: info names and TRF tags
 _SET_KEYS = {key: key for key in fide_export.HEADER_FIELDS}
 _SET_KEYS.update({tag: key for key, (tag, _) in fide_export.HEADER_FIELDS.items()})
+#: the WOF header's fields (``%%Sender:``, ``%%Country:``)
+_WOF_KEYS = {"sender": "wof_sender", "wof_sender": "wof_sender", "country": "country"}
+_SET_KEYS.update(_WOF_KEYS)
 
 
 def register(sub) -> None:
@@ -60,23 +63,32 @@ def register(sub) -> None:
     p.set_defaults(run=run)
 
 
-def apply_settings(t, items: list[str]) -> None:
-    """``KEY=VALUE`` items into ``t.info`` (see ``--set``)."""
+def info_settings(items: list[str]) -> dict[str, object]:
+    """``KEY=VALUE`` items (``--set`` of ``export`` and ``convert``) as ``Tournament.info``
+    fields: the FIDE header fields by name or TRF tag, and the WOF file's ``sender``
+    and ``country``."""
+    out: dict[str, object] = {}
     for item in items:
         key, sep, value = item.partition("=")
         field = _SET_KEYS.get(key.strip().lower())
         if not sep or field is None:
             raise CommandError(f"--set {item!r}: use KEY=VALUE with KEY one of "
-                               f"{', '.join(fide_export.HEADER_FIELDS)}")
+                               f"{', '.join([*fide_export.HEADER_FIELDS, *_WOF_KEYS])}")
         value = value.strip()
         if field == "round_dates":
-            t.info[field] = [d.strip() for d in value.split(",") if d.strip()]
+            out[field] = [d.strip() for d in value.split(",") if d.strip()]
         elif field == "deputies":
-            t.info[field] = [d.strip() for d in value.split(";") if d.strip()]
+            out[field] = [d.strip() for d in value.split(";") if d.strip()]
         elif field == "federation":
-            t.info[field] = value.upper()
+            out[field] = value.upper()
         else:
-            t.info[field] = value
+            out[field] = value
+    return out
+
+
+def apply_settings(t, items: list[str]) -> None:
+    """``KEY=VALUE`` items into ``t.info`` (see ``--set``)."""
+    t.info.update(info_settings(items))
 
 
 def _load(args):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ...converters import atomic_write, detect_format, dumps, save, trf_version
+from ...converters import atomic_write, detect_format, dumps, trf_version
 from ...converters.errors import InputError
 from ...engine.model import Result, Round, Tournament
 from ...engine.pairing import (
@@ -123,15 +123,18 @@ def run(args) -> int:
     _set_rounds(t, args.rounds)
     system = _system_name(t, args.system)
     new = _pair_model(t, system, args.repair)
+    backup = None
     if not args.dry_run:
-        _write_back(t, new, system, path, fmt)
+        backup = _write_back(t, new, system, path, fmt, args.repair)
     _print(t, new, system, args.format)
     if not args.dry_run and args.format == "text":
-        print(f"written to {path}")
+        print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
     return 0
 
 
-def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str) -> None:
+def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str,
+                repair: bool = False) -> Path | None:
+    """Write the round into the file; returns the backup made, if any (a CSV table)."""
     t.set_round(new)
     if system != t.settings.system:
         t.settings = t.settings.replace(system=system)
@@ -139,8 +142,11 @@ def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str) ->
         original = path.read_bytes().decode("utf-8-sig", errors="replace")
         version = fmt.removeprefix("trf") or trf_version(original)
         atomic_write(path, dumps(t, f"trf{version}").encode("utf-8"))
+        return None
     elif fmt in ("csv", "csv-results") and _is_results_csv(path):
-        save(t, path, "csv-results")
+        from ...converters.csv_round import write_round_back
+
+        return write_round_back(path, t, new, replace=repair)
     else:
         raise InputError(
             "the pairing can be written back into a TRF file, a monrad workbook or a CSV "

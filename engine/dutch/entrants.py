@@ -115,10 +115,12 @@ def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> li
     sc = t.settings.scoring
     facts = {p.start_no: _facts(t, p.start_no, k) for p in t.players}
     pairing = set(players)
+    adjusted = {p.start_no for p in t.players if p.adjustments}  # TRF-2026 299
 
     def score_before(no: int, rnd: int) -> Fraction:
         """Score (with acceleration of round ``rnd``) before round ``rnd``."""
-        return sum((f.points for f in facts[no][: rnd - 1]), Fraction(0)) + _acceleration(t, no, rnd)
+        return (sum((f.points for f in facts[no][: rnd - 1]), Fraction(0)) + _acceleration(t, no, rnd)
+                + (t.adjustment(no, rnd - 1) if no in adjusted else 0))
 
     # effective pairing numbers: everyone in the pairing, and everyone who was ever
     # paired before (players sitting out the round keep their place)

@@ -24,7 +24,7 @@ class DsuMonrad(ListMonrad):
     #: DSU "almindelig korrektion" (two lowest struck), Sonneborn-Berger in a round
     #: robin; DSU-1 a postponed game counts a draw and the next round may be paired
     facts = SystemFacts(tiebreaks=("QP/C2",), round_robin_tiebreaks=("SB",),
-                        postponed_games=True, pending_points="draw")
+                        postponed_games=True, pending_points="draw", monrad_languages=("da",))
     conventions = Conventions(
         forfeit_is_meeting=False, forfeit_keeps_colour=False, bye_is_white=False,
         withdrawal_wo_white=False, adjourned_wins_both=False,

@@ -48,7 +48,7 @@ class DutchSystem:
     name = "dutch"
     #: C.07 defaults for a Swiss; round 1's colour of no. 1 is read from the file
     facts = SystemFacts(tiebreaks=FIDE_SWISS_TIEBREAKS, infers_initial_colour=True,
-                        aliases=("fide-dutch",))
+                        aliases=("fide-dutch", "swiss", "schweizer", "sveitsisk", "schweizisk"))
 
     def initial_colour(self, tournament: Tournament) -> Colour:
         """Round 1's colour of no. 1, read from a paired round 1 (:func:`infer_initial_colour`)."""

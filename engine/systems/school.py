@@ -24,7 +24,8 @@ class SchoolMonrad(ListMonrad):
     name = "school"
     #: as SSF on 3/2/1 points (SKOL-6); SKOL-0 pairs only when every card is in
     facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
-                        pending_points="adjourned-win", scoring=Scoring.school())
+                        pending_points="adjourned-win", scoring=Scoring.school(),
+                        aliases=("skolemonrad", "skolmonrad", "school-monrad"))
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=False,
         withdrawal_wo_white=False, adjourned_wins_both=False,

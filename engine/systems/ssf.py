@@ -23,7 +23,8 @@ class SsfMonrad(ListMonrad):
     #: SSF-10 quality points (lowest struck per ``ssf_strike``), most wins, the game
     #: between them, lot; SSF-3 a postponed game counts a draw, an adjourned one a win
     facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
-                        postponed_games=True, pending_points="adjourned-win")
+                        postponed_games=True, pending_points="adjourned-win",
+                        monrad_languages=("sv",))
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=True,
         withdrawal_wo_white=True, adjourned_wins_both=True,

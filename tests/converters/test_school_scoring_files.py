@@ -61,7 +61,7 @@ def test_skol_6_new_workbook_says_school_scoring(tmp_path: Path, capsys) -> None
     assert main(["new", str(path), "--system", "school", "--rounds", "3"]) == 0
     ws = openpyxl.load_workbook(path)["Settings"]
     values = {ws.cell(r, 1).value: ws.cell(r, 2).value for r in range(1, ws.max_row + 1)}
-    assert values["Scoring"] == "school"
+    assert values["Scoring"] == "3-2-1"  # the points, readable in every language
 
 
 def test_skol_6_workbook_standings_count_3_2_1(tmp_path: Path) -> None:
