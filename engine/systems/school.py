@@ -11,6 +11,7 @@ See docs/systems/school.md.
 from __future__ import annotations
 
 from ..model import Scoring, Tournament
+from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions, check_results_in
 from ..monrad.listed import ListMonrad
 from ..pairing import SystemFacts
@@ -25,6 +26,7 @@ class SchoolMonrad(ListMonrad):
     #: as SSF on 3/2/1 points (SKOL-6); SKOL-0 pairs only when every card is in
     facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
                         pending_points="adjourned-win")
+    rules = MonradRules("SKOL-1", "SKOL-4", "SKOL-4", "SKOL-4", "SKOL-5", "SKOL-5", "SKOL-2", "SKOL-3")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=False,
         withdrawal_wo_white=False, adjourned_wins_both=False,
