@@ -18,6 +18,7 @@ worse (:attr:`Explanation.differences`).  No I/O here.
 
 from __future__ import annotations
 
+from ..check import _first_round_colour as first_round_colour
 from ..model import Result, Round, Tournament
 from ..monrad.base import MonradSystem
 from ..pairing import PairingError, canonical_system, get_system, players_to_pair
@@ -60,6 +61,10 @@ def explain_round(tournament: Tournament, round_no: int | None = None,
     n = tournament.next_round if round_no is None else round_no
     if n < 1:
         raise PairingError(f"round {n} does not exist")
+    # round 1's colour of no. 1 as the file shows it, where the system reads it (Dutch)
+    tournament = tournament.copy()
+    tournament.settings = tournament.settings.replace(
+        initial_colour=first_round_colour(tournament, name))
     history, players = pairing_input(tournament, n)
     work = None
     if isinstance(impl, MonradSystem):
