@@ -66,7 +66,7 @@ def explain_round(tournament: Tournament, round_no: int | None = None,
     tournament.settings = tournament.settings.replace(
         initial_colour=first_round_colour(tournament, name))
     history, players = pairing_input(tournament, n)
-    work = None
+    work: object = None
     if isinstance(impl, MonradSystem):
         rnd, exp, work = explain_monrad(impl, history, n, players)
     elif isinstance(impl, DutchSystem):
@@ -87,8 +87,7 @@ def explain_round(tournament: Tournament, round_no: int | None = None,
     existing = tournament.round(n)
     if existing is not None and existing.is_paired:
         if isinstance(impl, DutchSystem):
-            by_sn, dctx = work  # type: ignore[misc]
-            exp.differences = compare_dutch(by_sn, dctx, rnd, existing)
+            exp.differences = compare_dutch(*work, rnd, existing)  # type: ignore[misc]
         else:
             exp.differences = _compare(impl, work, history, exp, rnd, existing)
         file_bye = next((b.player for b in existing.byes if b.result is Result.PAIRING_BYE), None)

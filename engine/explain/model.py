@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from .texts import LANGUAGES, heading, render
 
-__all__ = ["BoardNote", "Explanation", "FileDifference", "FloatNote", "Reason", "points_text"]
+__all__ = ["Arg", "BoardNote", "Explanation", "FileDifference", "FloatNote", "Reason", "points_text"]
 
 Arg = int | str | Fraction | tuple[int, ...]
 
@@ -60,13 +60,9 @@ class FloatNote:
 
 
 @dataclass
-class FileDifference:
-    """A board of the file's round that the rules would not pair, and why."""
-
-    board: int
-    white: int
-    black: int
-    reasons: list[Reason] = field(default_factory=list)
+class FileDifference(BoardNote):
+    """A board of the file's round that the rules would not pair so, and why (board 0:
+    a pairing-allocated bye that differs)."""
 
 
 @dataclass

@@ -12,11 +12,13 @@ pair and the bye (NSF-12A, MON-5).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..model import Colour, Round, Tournament
 from ..monrad.base import Context, MonradSystem
 from ..monrad.nsf import ColourState, NsfMonrad
 from ..monrad.procedure import Recorder
-from .model import BoardNote, Explanation, FloatNote, Reason
+from .model import Arg, BoardNote, Explanation, FloatNote, Reason
 
 __all__ = ["cannot_meet", "explain_monrad"]
 
@@ -172,12 +174,12 @@ def explain_monrad(impl: MonradSystem, history: Tournament, round_no: int,
 
 
 def _floats(impl: MonradSystem, ctx: Context, top: int, opp: int, alive: set[int],
-            points: dict[int, object]) -> list[FloatNote]:
+            points: dict[int, Fraction]) -> list[FloatNote]:
     """The two players of a pair with different scores (the top one floats down)."""
     order = ctx.order
     a, b = order[top], order[opp]
-    hi, lo = (a, b) if points[a] > points[b] else (b, a)  # type: ignore[operator]
-    args = {"pts": points[hi], "opp_pts": points[lo]}
+    hi, lo = (a, b) if points[a] > points[b] else (b, a)
+    args: dict[str, Arg] = {"pts": points[hi], "opp_pts": points[lo]}
     if isinstance(impl, NsfMonrad):
         down = [Reason("NSF-6B", "m_group_down", {"player": hi, "opp": lo, **args})]
         group = [v for v in alive if v != top and points[order[v]] == points[a]]
