@@ -18,7 +18,10 @@ worse (:attr:`Explanation.differences`).  No I/O here.
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..check import _first_round_colour as first_round_colour
+from ..dutch.criteria import Context as DutchContext
 from ..model import Result, Round, Tournament
 from ..monrad.base import MonradSystem
 from ..pairing import PairingError, canonical_system, get_system, players_to_pair
@@ -87,7 +90,8 @@ def explain_round(tournament: Tournament, round_no: int | None = None,
     existing = tournament.round(n)
     if existing is not None and existing.is_paired:
         if isinstance(impl, DutchSystem):
-            exp.differences = compare_dutch(*work, rnd, existing)  # type: ignore[misc]
+            by_sn, dctx = cast("tuple[dict, DutchContext]", work)
+            exp.differences = compare_dutch(by_sn, dctx, rnd, existing)
         else:
             exp.differences = _compare(impl, work, history, exp, rnd, existing)
         file_bye = next((b.player for b in existing.byes if b.result is Result.PAIRING_BYE), None)
