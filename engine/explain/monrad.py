@@ -129,6 +129,8 @@ def explain_monrad(impl: MonradSystem, history: Tournament, round_no: int,
         outcome = next((c for c, o in rec.tried[top] if o in ("paired", "bye")), None)
         if tried.get(-1) == "bye":
             alive.discard(top)
+            if nsf and round_no == 1:
+                bye_reasons.append(Reason(rules.bye, "b_round1"))
             bye_reasons.append(Reason(rules.bye, "b_leftover", {"player": order[top]}))
             continue
         assert outcome is not None

@@ -357,10 +357,6 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
                 "(transpositioner och utbyten)."),
                 ("Lige god på alle kriterier; reglerne vælger efter rækkefølgen i S1/S2 "
                 "(transpositioner og udvekslinger).")),
-    "d_colour_differs": ("Same pairs; the colours differ from article 5.",
-                         "Samme par; fargene avviker fra artikkel 5.",
-                         "Samma par; färgerna avviker från artikel 5.",
-                         "Samme par; farverne afviger fra artikel 5."),
     # --- a file's round against the rules (Monrad and others) ----------------------------
     "f_breaks_met": ("The file pairs {a} with {b}, who have met already.",
                      "Filen setter opp {a} mot {b}, som har møttes før.",

@@ -154,7 +154,8 @@ def test_nsf_4_and_12a_round_one() -> None:
     exp = explain_round(t)
     assert [(b.white, b.black) for b in exp.boards] == [(2, 1), (4, 3)]
     assert exp.boards[0].reasons[-1].rule == "NSF-4"
-    assert exp.bye == 5 and exp.bye_reasons[0].rule == "NSF-12A"
+    assert exp.bye == 5 and [x.key for x in exp.bye_reasons] == ["b_round1", "b_leftover"]
+    assert {x.rule for x in exp.bye_reasons} == {"NSF-12A"}
 
 
 def test_nsf_6b_9b_float_down_and_up() -> None:
@@ -238,3 +239,48 @@ def test_round_list_is_the_order_paired_from() -> None:
     exp = explain_round(t)
     assert tuple(exp.order) == get_system("ssf").round_list(t, t.rounds_played)
     assert exp.general[0].rule == "SSF-2"
+
+
+def test_nsf_9d_break_ups_are_true_and_the_rules_named() -> None:
+    """NSF-9D: a player passed over by a break-up really leaves the rest unpairable
+    under NSF-6A and 7A/7B (brute force on the engine's colour states; even fields,
+    so the bye tiers of NSF-12A play no part); over many
+    rounds the explanation names the NSF rules of the procedure."""
+    from monrad.engine.monrad.facts import collect
+    from monrad.engine.monrad.nsf import B, W, ColourState
+
+    named: set[str] = set()
+    breakups = 0
+    for seed in range(40):
+        t = random_event("nsf", 8 + seed % 3, 5 + seed % 2, 500 + seed)
+        for r in range(2, t.next_round + 1):
+            history = t.copy()
+            history.rounds = [x for x in t.rounds if x.number < r]
+            exp = explain_round(t, r)
+            named |= {x.rule for b in exp.boards for x in b.reasons}
+            named |= {x.rule for f in exp.floats for x in f.reasons}
+            named |= {x.rule for x in exp.general + exp.bye_reasons}
+            impl = get_system("nsf")
+            facts = collect(history, r, conv=impl.conventions)
+            relaxed = any(x.rule in ("NSF-11A", "NSF-11B") for x in exp.general)
+            state = {p: ColourState(facts[p].colours) for p in exp.order}
+
+            def may(a: int, b: int) -> bool:
+                if b in facts[a].met:
+                    return False
+                sa, sb = state[a].allowed, state[b].allowed
+                return relaxed or bool((sa & W and sb & B) or (sa & B and sb & W))
+
+            pairs = {frozenset(p) for p in itertools.combinations(exp.order, 2) if may(*p)}
+            left = list(exp.order)
+            for b in exp.boards:
+                top = next(x.args["top"] for x in b.reasons if x.key == "m_top")
+                for x in b.reasons:
+                    if x.key == "m_breakup" and exp.bye is None:  # (bye tiers: not modelled here)
+                        breakups += 1
+                        rest = [p for p in left if p not in (top, x.args["p"])]
+                        assert not _perfect(rest, pairs), (seed, r, b)
+                left = [p for p in left if p not in (b.white, b.black)]
+    assert breakups
+    assert {"NSF-9A", "NSF-9D", "NSF-6A", "NSF-6B", "NSF-9B", "NSF-8A", "NSF-8B", "NSF-8C",
+            "NSF-8D", "NSF-11A", "NSF-12A", "NSF-5"} <= named, named
