@@ -40,15 +40,21 @@ from ..converters.xlsx import (
     write_standings,
 )
 from ..engine.model import Result, Round, Tournament
-from ..engine.pairing import PairingError, pair_round
+from ..engine.pairing import NoPairingPossible, PairingError, pair_round
 from ..engine.standings import standings
 
-__all__ = ["JobError", "JobReport", "explain_rounds", "pair_next_round", "standings_table",
-           "update_standings"]
+__all__ = ["JobError", "JobReport", "NoLegalPairing", "explain_rounds", "pair_next_round",
+           "standings_table", "update_standings"]
 
 
 class JobError(WorkbookError):
     """A button press that is refused, with the reason in one line."""
+
+
+class NoLegalPairing(JobError, NoPairingPossible):
+    """The workbook is fine but no pairing meets the system's absolute rules: the
+    button shows the reason like any refusal, the command line exits with 1 as for a
+    TRF file (one meaning per exit code, ``docs/decisions.md``)."""
 
 
 @dataclass
@@ -142,6 +148,8 @@ def pair_next_round(
     target = last if repair else t.next_round
     try:
         new = pair_round(t, system, round_no=target if repair else None, repair=repair)
+    except NoPairingPossible as exc:
+        raise NoLegalPairing(f"{book.name}: {exc}") from None
     except PairingError as exc:
         raise JobError(f"{book.name}: {exc}") from None
     if repair:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..converters.binding import WorkbookBinding
 from ..converters.errors import InputError
-from . import jobs
+from . import buttons, jobs
 
 __all__ = ["LOG_FILE", "Outcome", "explain_rounds", "pair_next_round", "run_button",
            "update_standings"]
@@ -101,15 +101,16 @@ def pair_next_round(
     book: WorkbookBinding | None = None, tell: Tell | None = None, *, repair: bool = False
 ) -> Outcome:
     """The "Pair next round" button: pair the next round into a new round sheet."""
-    return run_button(lambda b: jobs.pair_next_round(b, repair=repair), book, tell)
+    return run_button(lambda b: buttons.pair_next_round(b, repair=repair), book, tell)
 
 
 def update_standings(book: WorkbookBinding | None = None, tell: Tell | None = None) -> Outcome:
     """The "Update standings" button: rewrite the standings sheet."""
-    return run_button(jobs.update_standings, book, tell)
+    return run_button(buttons.update_standings, book, tell)
 
 
 def explain_rounds(book: WorkbookBinding | None = None, tell: Tell | None = None) -> Outcome:
-    """The "Explain round" entry: write the Explanation sheet (every paired round and
-    the next one).  The ribbon button that calls it is a documented follow-up."""
+    """The "Explain round" entry: write the Explanation sheet of a monrad workbook
+    (every paired round and the next one).  The ribbon button that calls it is a
+    documented follow-up (docs/explain.md)."""
     return run_button(jobs.explain_rounds, book, tell)

@@ -34,6 +34,7 @@ import os
 from pathlib import Path
 
 from ..engine.model import ModelError, Tournament
+from ..engine.pairing import with_system_scoring
 from .atomic import atomic_write
 from .errors import MAX_INPUT_BYTES, InputError
 from .source import head_text, read_bytes
@@ -249,7 +250,7 @@ def load(
         raise InputError(str(exc), source=label) from None
     except UnicodeDecodeError as exc:
         raise InputError(f"cannot decode the file ({exc.reason})", source=label) from None
-    return t
+    return with_system_scoring(t)  # SKOL-6: a school event is scored 3/2/1 from any file
 
 
 def _one_group(groups: list, label: str) -> Tournament:

@@ -21,15 +21,15 @@ from pathlib import Path
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from .club_sheets import ReadOptions, read_roster
-from .errors import MAX_INPUT_BYTES, InputError
-from ..engine.model import Player
-from ..engine.pairing import available_systems, canonical_system
+from ..engine.model import Player, Settings
+from ..engine.pairing import available_systems, canonical_system, system_scoring
 from . import layout as L
 from .binding import CellValue, WorkbookError
+from .club_sheets import ReadOptions, read_roster
+from .errors import MAX_INPUT_BYTES, InputError
 from .openpyxl_book import OpenpyxlBook, new_book
 
-__all__ = ["create_workbook", "read_roster_csv", "build_book"]
+__all__ = ["build_book", "create_workbook", "read_roster_csv"]
 
 #: Every round's result column and the tie-break list accept these scorings.
 SCORINGS = ("classic", "3-1-0", "school")
@@ -108,6 +108,15 @@ def _header_style(ws, row: int, ncols: int) -> None:
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
 
+def system_scoring_name(system: str) -> str:
+    """The Settings word for the system's own scoring: ``school`` for school Monrad
+    (3/2/1, SKOL-6), else ``classic``."""
+    from .xlsx import parse_scoring
+
+    own = system_scoring(Settings(system=system))
+    return next((n for n in SCORINGS if parse_scoring(n) == own), "classic")
+
+
 def build_book(
     path: str | Path,
     system: str,
@@ -117,7 +126,7 @@ def build_book(
     *,
     name: str = "",
     seed: int | None = None,
-    scoring: str = "classic",
+    scoring: str | None = None,
     tiebreaks: Iterable[str] = (),
     fixed_time: bool = False,
     draw_seed: bool = True,
@@ -130,6 +139,8 @@ def build_book(
     lay = L.layout_for(lang)
     if rounds < 1:
         raise WorkbookError(f"rounds must be 1 or more, not {rounds}")
+    if scoring is None:
+        scoring = system_scoring_name(system)
     if scoring not in SCORINGS:
         raise WorkbookError(f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
     known = available_systems()
@@ -238,7 +249,7 @@ def create_workbook(
     *,
     name: str = "",
     seed: int | None = None,
-    scoring: str = "classic",
+    scoring: str | None = None,
     tiebreaks: Iterable[str] = (),
     overwrite: bool = False,
 ) -> Path:

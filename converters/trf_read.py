@@ -14,6 +14,7 @@ from ..engine.model import (
     Bye, Colour, ForbiddenGroup, Game, ModelError, Pending, Player, Result, Round, Scoring,
     Settings, Tournament,
 )
+from ..engine.pairing import system_scoring
 from .errors import InputError
 from .source import read_text
 from .trf_records import (
@@ -483,8 +484,11 @@ class _Parser:
         return out
 
     def _scoring(self) -> Scoring:
+        """The file's points per result; left on the default, the system's own (a
+        school event is 3/2/1, SKOL-6), so a 3/2/1 points column agrees."""
         fields = {k: v for k, v in self.scoring.items() if k in Scoring.__dataclass_fields__}
-        return Scoring(**fields)
+        system = str(self.settings.get("system", "dutch"))
+        return system_scoring(Settings(system=system, scoring=Scoring(**fields)))
 
     def _rounds(self, known: set[int]) -> list[Round]:
         if self.xxz:

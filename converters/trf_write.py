@@ -7,6 +7,7 @@ import json
 from fractions import Fraction
 
 from ..engine.model import Bye, Colour, Player, Result, Scoring, Tournament
+from ..engine.pairing import with_system_scoring
 from .trf_records import (
     TRF16, TRF2026, HEADER_INFO, INFO_HEADER, WRITE_CODE, SYSTEM_TYPES, EXTENSION,
     fmt_points, written_tiebreaks, type_code_for, board_key,
@@ -35,7 +36,7 @@ def write_trf(
     """
     if version not in (TRF16, TRF2026):
         raise ValueError(f"unknown TRF version {version!r} (use '16' or '2026')")
-    t = tournament
+    t = with_system_scoring(tournament)  # SKOL-6: a school event's points are 3/2/1
     s = t.settings
     info = t.info
     lines: list[str] = []

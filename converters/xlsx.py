@@ -34,6 +34,7 @@ from ..engine.model import (
     Settings,
     Tournament,
 )
+from ..engine.pairing import system_scoring
 from .club_sheets import ReadOptions, read_roster
 from .errors import InputError
 from .notation import NotationError, format_result, parse_result
@@ -184,6 +185,7 @@ def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[
             options["konrad"] = konrad
     settings = Settings(system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
                         seeds=seeds, mbq_c=mbq_c, initial_colour=colour, options=options)
+    settings = settings.replace(scoring=system_scoring(settings))  # SKOL-6
     info: dict[str, object] = {}
     if text("name"):
         info["name"] = text("name")

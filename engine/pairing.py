@@ -20,22 +20,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, Protocol, runtime_checkable
 
-from .model import Result, Round, Tournament
+from .model import Result, Round, Scoring, Tournament
 
 __all__ = [
-    "PairingError",
+    "FIDE_SWISS_TIEBREAKS",
     "NoPairingPossible",
+    "PairingError",
     "PairingSystem",
     "SystemFacts",
-    "FIDE_SWISS_TIEBREAKS",
-    "canonical_system",
-    "system_facts",
-    "is_othello",
-    "get_system",
     "available_systems",
-    "players_to_pair",
-    "total_rounds",
+    "canonical_system",
+    "get_system",
+    "is_othello",
     "pair_round",
+    "players_to_pair",
+    "system_facts",
+    "system_scoring",
+    "total_rounds",
+    "with_system_scoring",
 ]
 
 
@@ -82,6 +84,9 @@ class SystemFacts:
     infers_initial_colour: bool = False
     #: other names a file or a user may use for the system
     aliases: tuple[str, ...] = ()
+    #: the system's own points per result, used wherever a tournament leaves the
+    #: 1 / ½ / 0 default (school Monrad: 3 / 2 / 1, SKOL-6); ``None``: the file's
+    scoring: Scoring | None = None
 
 
 #: facts of a system named in a file but not implemented here (a FIDE Swiss)
@@ -149,6 +154,31 @@ def is_othello(settings: object) -> bool:
     options: Mapping[str, object] = getattr(settings, "options", {}) or {}
     return (system_facts(system).game == "othello"
             or str(options.get("game", "")).lower() == "othello")
+
+
+def system_scoring(settings: object) -> Scoring:
+    """The points per result a tournament is scored with: its own scoring, or the
+    system's (``SystemFacts.scoring``) when it was left on the 1 / ½ / 0 default --
+    a tournament that names the school system is scored 3 / 2 / 1 everywhere (SKOL-6).
+
+    >>> from monrad.engine.model import Settings
+    >>> system_scoring(Settings(system="school")).draw
+    Fraction(2, 1)
+    """
+    scoring: Scoring = getattr(settings, "scoring", None) or Scoring()
+    own = system_facts(str(getattr(settings, "system", "") or "")).scoring
+    return own if own is not None and scoring == Scoring() else scoring
+
+
+def with_system_scoring(t: Tournament) -> Tournament:
+    """``t`` scored by :func:`system_scoring`: ``t`` itself when that changes nothing,
+    else a copy (``t`` stays as it is)."""
+    scoring = system_scoring(t.settings)
+    if scoring == t.settings.scoring:
+        return t
+    out = t.copy()
+    out.settings = t.settings.replace(scoring=scoring)
+    return out
 
 
 def get_system(name: str) -> PairingSystem:

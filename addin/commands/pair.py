@@ -178,19 +178,7 @@ def _run_workbook(args, path: Path) -> int:
 
     book = open_book(path)
     if L.detect_layout(book.sheet_names()) is None:
-        # a club's own sheet: pair it, but it has no place for the tool's round sheets
-        t = load_file(args.file, "xlsx", args.mapping)
-        _set_rounds(t, args.rounds)
-        system = _system_name(t, args.system)
-        new = _pair_model(t, system, args.repair)
-        explained = _explained(t, new, system, args)
-        if not args.dry_run:
-            raise InputError(
-                "not a monrad workbook, so the pairing cannot be written into it; use "
-                "--dry-run to see it, or start a monrad workbook (monrad new) or a TRF file "
-                "(monrad convert FILE -o tournament.trf)", source=str(path))
-        _print(t, new, system, args.format, explained)
-        return 0
+        return _run_club_book(args, path, book)
     if args.system:
         get_system(args.system)
     report = pair_next_round(book, repair=args.repair, system=args.system, save=False)
@@ -210,6 +198,29 @@ def _run_workbook(args, path: Path) -> int:
     else:
         for note in report.notes:
             warn(note)
+    return 0
+
+
+def _run_club_book(args, path: Path, book) -> int:
+    """A club's own workbook: the next round in the club's layout (``club_jobs``)."""
+    from ...addin.club_jobs import pair_club_round, read_club
+    from ...converters.club_sheets import load_mapping
+
+    opts = load_mapping(args.mapping) if args.mapping else None
+    report = pair_club_round(book, system=args.system, rounds=args.rounds, repair=args.repair,
+                             opts=opts, save=False)
+    t = read_club(book, opts=opts).tournament  # the workbook as it now is
+    new = t.round(report.round) if report.round is not None else None
+    assert new is not None
+    system = t.settings.system
+    explained = _explained(t, new, system, args)
+    backup = None if args.dry_run else book.save()
+    _print(t, new, system, args.format, explained)
+    notes_out = print if args.format == "text" else warn
+    for note in report.notes:
+        notes_out(note)
+    if args.format == "text" and not args.dry_run:
+        print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
     return 0
 
 
