@@ -28,6 +28,7 @@ from ..dutch.criteria import _colour_fields, compatible, make_context
 from ..dutch.entrants import Entrant, Float, build_entrants
 from ..model import Colour, Round, Tournament
 from .model import (
+    Arg,
     BoardNote,
     Explanation,
     FileDifference,
@@ -282,8 +283,11 @@ def compare_dutch(by_sn: dict[int, Entrant], ctx: DutchContext, rules: Round,
         if x != y:
             worse = (x < y) if up else (x > y)  # type: ignore[operator]
             if worse:
-                verdict = Reason(_C + rule, "d_worse", {"score": score if score is not None else "-",
-                                                        "file": _show(x), "rules": _show(y)})
+                args: dict[str, Arg] = {"file": _show(x), "rules": _show(y)}
+                if score is None:  # a criterion of the whole field (C.1, C.3, C.2, C.5)
+                    verdict = Reason(_C + rule, "d_worse_all", args)
+                else:
+                    verdict = Reason(_C + rule, "d_worse", {"score": score, **args})
             break
     wanted = {frozenset((g.white, g.black)): g for g in rules.games}
     out = []

@@ -349,6 +349,14 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
                 "{file} mot {rules} med reglernas lottning."),
                 ("Filens parring opfylder dette kriterium dårligere i gruppen med {score}: "
                 "{file} mod {rules} med reglernes parring.")),
+    "d_worse_all": (("The file's pairing fulfils this criterion worse: {file} against {rules} with "
+                    "the rules' pairing."),
+                    ("Filens oppsett oppfyller dette kriteriet dårligere: {file} mot {rules} med "
+                    "reglenes oppsett."),
+                    ("Filens lottning uppfyller detta kriterium sämre: {file} mot {rules} med "
+                    "reglernas lottning."),
+                    ("Filens parring opfylder dette kriterium dårligere: {file} mod {rules} med "
+                    "reglernes parring.")),
     "d_order": (("Equally good on every criterion; the rules choose by the order of S1/S2 "
                 "(transpositions and exchanges)."),
                 ("Like god på alle kriterier; reglene velger etter rekkefølgen i S1/S2 "

@@ -247,7 +247,7 @@ def test_nsf_9d_break_ups_are_true_and_the_rules_named() -> None:
     so the bye tiers of NSF-12A play no part); over many
     rounds the explanation names the NSF rules of the procedure."""
     from monrad.engine.monrad.facts import collect
-    from monrad.engine.monrad.nsf import B, W, ColourState
+    from monrad.engine.monrad.nsf import B, ColourState, W
 
     named: set[str] = set()
     breakups = 0
@@ -265,13 +265,10 @@ def test_nsf_9d_break_ups_are_true_and_the_rules_named() -> None:
             relaxed = any(x.rule in ("NSF-11A", "NSF-11B") for x in exp.general)
             state = {p: ColourState(facts[p].colours) for p in exp.order}
 
-            def may(a: int, b: int) -> bool:
-                if b in facts[a].met:
-                    return False
-                sa, sb = state[a].allowed, state[b].allowed
-                return relaxed or bool((sa & W and sb & B) or (sa & B and sb & W))
-
-            pairs = {frozenset(p) for p in itertools.combinations(exp.order, 2) if may(*p)}
+            allowed = {p: state[p].allowed for p in exp.order}
+            pairs = {frozenset((a, b)) for a, b in itertools.combinations(exp.order, 2)
+                     if b not in facts[a].met and (relaxed or bool(
+                         (allowed[a] & W and allowed[b] & B) or (allowed[a] & B and allowed[b] & W)))}
             left = list(exp.order)
             for b in exp.boards:
                 top = next(x.args["top"] for x in b.reasons if x.key == "m_top")
