@@ -23,15 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from ..cardinality import Matcher
 from ..model import Colour, Tournament
 from ..pairing import NoPairingPossible, PairingError, SystemFacts
-from .base import Context, MonradSystem
+from .base import Context, MonradRules, MonradSystem
 from .facts import Conventions, Facts, check_results_in
-from ..cardinality import Matcher
 from .procedure import Plan, top_down
 from .roundlist import score_order
 
-__all__ = ["NsfMonrad", "ColourState"]
+__all__ = ["ColourState", "NsfMonrad"]
 
 W, B = 1, 2  # colour bits
 
@@ -39,7 +39,7 @@ W, B = 1, 2  # colour bits
 class ColourState:
     """A player's NSF colour position before the round (byes count as White, NSF-12B)."""
 
-    __slots__ = ("diff", "last", "run", "games", "allowed", "breach", "third", "pref8b", "due")
+    __slots__ = ("allowed", "breach", "diff", "due", "games", "last", "pref8b", "run", "third")
 
     def __init__(self, colours: Sequence[Colour]) -> None:
         games = [c for c in colours if c is not Colour.NONE]
@@ -85,6 +85,7 @@ class NsfMonrad(MonradSystem):
     facts = SystemFacts(tiebreaks=("NSF-QP", "NSF-AB", "MSB", "LOT"), postponed_games=True,
                         monrad_languages=("no", "en"), konrad=True,
                         pending_points="draw")
+    rules = MonradRules("NSF-5", "NSF-9A", "NSF-6A", "NSF-9D", "NSF-8B", "NSF-8D", "NSF-4", "NSF-12A")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=True,
         withdrawal_wo_white=False, adjourned_wins_both=False,
@@ -192,7 +193,8 @@ class NsfMonrad(MonradSystem):
             for bucket in buckets:
                 yield from bucket
 
-        plan = top_down(len(order), can_meet, candidates, bye="leftover", bye_tiers=tiers)
+        plan = top_down(len(order), can_meet, candidates, bye="leftover", bye_tiers=tiers,
+                        recorder=ctx.recorder)
         ctx.options_fn = options
         ctx.relaxed = relaxed
         return plan
@@ -220,13 +222,24 @@ class NsfMonrad(MonradSystem):
 
     def colours(self, ctx: Context, top: int, other: int) -> tuple[int, int]:
         """NSF-7A/7B, then 8A, 8B, due colours, then 8D (NSF-4 in round 1)."""
+        top_bit, _ = self.colour_choice(ctx, top, other)
+        return (top, other) if top_bit == W else (other, top)
+
+    def colour_choice(self, ctx: Context, top: int, other: int) -> tuple[int, str]:
+        """The colour bit of ``top`` and the rule that decided it.
+
+        Konrad repeat (``MON-KONRAD``) or 7A/7B leaving one way (``NSF-7A``); else the
+        first of 11B (last round: fewest breaches), 8A, 8B, the due colour (8C) that
+        tells the two ways apart; else 8D (``NSF-4`` in round 1), or the setting
+        ``INITIAL-COLOUR`` in round 1.
+        """
         states: list[ColourState] = ctx.states  # type: ignore[assignment]
         options = ctx.options_fn(top, other)  # type: ignore[misc]
         relaxed = ctx.relaxed
         su, sv = states[top], states[other]
         initial = ctx.tournament.settings.initial_colour
         if ctx.round_no == 1 and initial is not Colour.NONE and len(options) == 2:
-            return (top, other) if initial is Colour.WHITE else (other, top)
+            return (W if initial is Colour.WHITE else B), "INITIAL-COLOUR"
 
         def key(c: int) -> tuple[int, int, int, int]:
             d = 3 - c
@@ -237,9 +250,12 @@ class NsfMonrad(MonradSystem):
             return (breaches, third, miss8b, miss_due)
 
         ranked = sorted(options, key=key)
-        if len(ranked) == 2 and key(ranked[0]) == key(ranked[1]):
+        if len(ranked) == 1:
+            forced = ctx.limit > 1 and ctx.repeat_colour(ctx.order[top], ctx.order[other]) is not None
+            return ranked[0], "MON-KONRAD" if forced else "NSF-7A"
+        a, b = key(ranked[0]), key(ranked[1])
+        if a == b:
             # NSF-8D: higher-ranked White in even rounds, lower-ranked White in odd rounds
-            top_bit = W if ctx.round_no % 2 == 0 else B
-        else:
-            top_bit = ranked[0]
-        return (top, other) if top_bit == W else (other, top)
+            return (W if ctx.round_no % 2 == 0 else B), "NSF-4" if ctx.round_no == 1 else "NSF-8D"
+        rule = next(r for r, x, y in zip(("NSF-11B", "NSF-8A", "NSF-8B", "NSF-8C"), a, b) if x != y)
+        return ranked[0], rule
