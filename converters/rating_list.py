@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 import xml.etree.ElementTree as ET  # only for batches after the checked prolog
 import zipfile
@@ -142,7 +143,7 @@ class _Counted(io.RawIOBase):
         return n
 
 
-def _open(path: Path, limit: int) -> tuple[IO[bytes], str]:
+def _open(path: Path, limit: int) -> tuple[io.BufferedReader, str]:
     """The list's bytes (the first ``.xml``/``.txt``/``.csv`` member of a ZIP) and the
     name of what is read, for messages."""
     if not path.is_file():
@@ -182,7 +183,7 @@ def detect_list_format(head: bytes, name: str = "") -> str:
 Keep = Callable[[str, str], bool]
 
 
-def iter_list(path: str | Path, which: str = "standard", *,
+def iter_list(path: str | os.PathLike[str], which: str = "standard", *,
               mapping: Mapping[str, str] | None = None, keep: Keep | None = None,
               limit: int = MAX_LIST_BYTES) -> Iterator[ListedPlayer]:
     """Every player of the list at ``path`` (XML, TXT or CSV; plain or zipped), with the
