@@ -3,8 +3,8 @@ and any club's list as CSV with a column mapping.
 
 FIDE publishes about 1.2 million players every month, hundreds of MB unpacked.  The
 readers here never hold the list: :func:`iter_list` yields one :class:`ListedPlayer`
-at a time (the XML's prolog checked by ``defusedxml``: no DTD, so no entities; the
-players parsed a batch at a time, see :func:`iter_xml`), and :func:`~monrad.converters.rating_match.match_roster`
+at a time (the XML checked by expat with every DTD and entity declaration refused,
+as ``defusedxml`` does, batch by batch: see :func:`iter_xml`), and :func:`~monrad.converters.rating_match.match_roster`
 keeps only the rows that can concern the roster.  A list larger than
 :data:`MAX_LIST_BYTES` unpacked is refused.
 
@@ -33,19 +33,17 @@ to the fields of :class:`ListedPlayer` (``docs/ratings.md``): see :func:`read_cs
 from __future__ import annotations
 
 import csv
+import html
 import io
 import os
 import re
-import xml.etree.ElementTree as ET  # only for batches after the checked prolog
+import xml.etree.ElementTree as ET  # only for a player already checked by expat below
+import xml.parsers.expat
 import zipfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
-
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import ParseError
-from defusedxml.ElementTree import fromstring as safe_fromstring
 
 from .errors import InputError
 
@@ -210,107 +208,148 @@ _XML_ENCODINGS = frozenset({"utf-8", "utf8", "iso-8859-1", "latin-1", "latin1", 
 _XML_STEP = 1 << 21
 
 
-def _xml_prolog(stream: IO[bytes], label: str) -> tuple[bytes, bytes]:
-    """(the XML declaration, the bytes after the root's start tag), after checking
-    with ``defusedxml`` that the prolog has no DTD (so no entity can be declared) and
-    that the root is ``<playerslist>``."""
-    head = stream.read(1 << 16)
+class _Refused(Exception):
+    """A DTD or an entity declaration in the list."""
+
+
+def _expat(label: str) -> xml.parsers.expat.XMLParserType:
+    """An expat parser that checks well-formedness and refuses any DTD, entity
+    declaration or external reference (what ``defusedxml`` refuses), with no handler
+    per element, so the whole list is checked at expat's own speed."""
+    parser = xml.parsers.expat.ParserCreate()
+
+    def refuse(*_args: object) -> None:
+        raise _Refused
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.UnparsedEntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse  # type: ignore[assignment]
+    return parser
+
+
+def _check_encoding(head: bytes, label: str) -> str:
+    """The declared encoding (``utf-8`` if none); refuses the ones not ASCII-compatible."""
     text = head.removeprefix(b"\xef\xbb\xbf")
-    decl = b""
-    if text.startswith(b"<?xml"):
-        end = text.find(b"?>")
-        if end < 0:
-            raise InputError("not well-formed XML: the declaration is not closed",
-                             source=label, line=1)
-        decl = text[:end + 2]
-        m = re.search(rb"""encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""", decl)
-        if m and m.group(1).decode("ascii").lower() not in _XML_ENCODINGS:
-            raise InputError(f"refused: the list declares the encoding "
-                             f"{m.group(1).decode('ascii')!r} (UTF-8 or ISO-8859-1 expected)",
-                             source=label, line=1)
-    elif not text.lstrip().startswith(b"<"):
+    if not text.lstrip().startswith(b"<"):
         raise InputError("not an XML list (UTF-8 or ISO-8859-1 expected)", source=label)
-    root = re.search(rb"<([A-Za-z_][\w.-]*)[^>]*>", text[len(decl):])
-    if root is None or root.group(1).startswith(b"!"):
-        raise InputError("no root element in the first 64 KB", source=label)
-    cut = len(decl) + root.end()
-    try:  # the prolog, with the root closed at once, through the safe parser
-        safe_fromstring(text[:cut] + b"</" + root.group(1) + b">", forbid_dtd=True)
-    except DefusedXmlException as exc:
-        raise InputError(f"refused: the XML has a DTD or declares entities "
-                         f"({type(exc).__name__})", source=label) from None
-    except ParseError as exc:
-        raise InputError(f"not well-formed XML: {exc}", source=label) from None
-    if root.group(1) != b"playerslist":
-        raise InputError(f"not a FIDE player list: the root element is "
-                         f"<{root.group(1).decode('latin-1')}>, not <playerslist>", source=label)
-    return decl, text[cut:]
+    m = re.match(rb"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""", text)
+    encoding = m.group(1).decode("ascii").lower() if m else "utf-8"
+    if encoding not in _XML_ENCODINGS:
+        raise InputError(f"refused: the list declares the encoding {m.group(1).decode('ascii')!r}"
+                         " (UTF-8 or ISO-8859-1 expected)", source=label, line=1)
+    return "latin-1" if encoding not in ("utf-8", "utf8") else "utf-8"
+
+
+_PLAYER = re.compile(rb"<player>(.*?)</player>", re.DOTALL)
+#: the common shape of a player: ID and name first
+_PLAYER_FAST = re.compile(rb"<player>\s*<fideid>(\d+)</fideid>\s*<name>([^<&]*)</name>")
+_FIELD = re.compile(rb"<([a-z_]+)>([^<]*)</\1>|<([a-z_]+)\s*/>")
+
+
+def _text(raw: bytes, encoding: str) -> str:
+    s = raw.decode(encoding, errors="replace")
+    return html.unescape(s) if "&" in s else s
+
+
+def _fields(block: bytes, encoding: str) -> dict[str, str]:
+    """tag -> text of one ``<player>`` element's children (a well-formed block)."""
+    if b"<!" in block or b"<?" in block or b"=" in block.replace(b"&", b""):
+        # comments, CDATA or attributes: the real parser (the block is well-formed)
+        elem = ET.fromstring(b"<player>" + block + b"</player>")
+        return {c.tag: (c.text or "") for c in elem}
+    return {m[0].decode("ascii") or m[2].decode("ascii"): _text(m[1], encoding)
+            for m in _FIELD.findall(block)}
+
+
+def _listed(fide_id: str, name: str, f: dict[str, str], which: str, count: int) -> ListedPlayer:
+    rating_tag, games_tag, k_tag = _XML_FIELDS[which]
+    return ListedPlayer(
+        fide_id=fide_id,
+        name=name,
+        federation=f.get("country", "").strip().upper(),
+        sex=_sex(f.get("sex")),
+        title=f.get("title", "").strip() or f.get("w_title", "").strip(),
+        rating=_int(f.get(rating_tag)),
+        games=_int(f.get(games_tag)),
+        k=_int(f.get(k_tag)),
+        birth_year=_year(f.get("birthday")),
+        flag=f.get("flag", "").strip(),
+        line=count,
+    )
 
 
 def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
              keep: Keep | None = None) -> Iterator[ListedPlayer]:
     """The players of FIDE's XML list.
 
-    The prolog is checked by ``defusedxml`` (no DTD, hence no entity and no external
-    reference can exist: a ``<!DOCTYPE`` after the root is not well-formed).  The
-    players are then parsed a few thousand at a time by the C parser, each batch cut
-    after a ``</player>`` and wrapped in the list's declaration and root, so the list
-    is read in bounded memory and at the parser's speed; a batch that is not
-    well-formed XML is an error with its line.
+    Every byte goes through expat (well-formedness; any DTD, entity declaration or
+    external reference refused, so nothing can expand), batch by batch, before a
+    player of the batch is read; the players' fields are then taken from the checked
+    bytes (``<tag>text</tag>``, character references resolved; a player with comments,
+    CDATA or attributes through ElementTree).  ``keep`` is asked with the FIDE ID and
+    name before the other fields are read.
     """
-    rating_tag, games_tag, k_tag = _XML_FIELDS[which]
-    decl, rest = _xml_prolog(stream, label)
-    open_tag, close_tag = decl + b"<playerslist>", b"</playerslist>"
-    line = 1 + decl.count(b"\n")
+    parser = _expat(label)
+    encoding = "utf-8"
     count = 0
-    done = False
-    while not done:
+    first = True
+    rest = b""
+    root_seen = False
+    while True:
         data = stream.read(_XML_STEP)
-        done = not data
+        if first:
+            encoding = _check_encoding(data[:4096], label)
+            first = False
         buf = rest + data
-        cut = buf.rfind(b"</player>") + len(b"</player>") if not done else len(buf)
-        if cut < len(b"</player>") and not done:
+        cut = buf.rfind(b"</player>") + len(b"</player>") if data else len(buf)
+        if cut < len(b"</player>") and data:
             rest = buf
             continue
         batch, rest = buf[:cut], buf[cut:]
-        if done:
-            tail = batch.rstrip()
-            if not tail.endswith(close_tag):
-                raise InputError("not well-formed XML: the list ends without </playerslist>",
-                                 source=label, line=line + batch.count(b"\n"))
-            batch = tail[: -len(close_tag)]
         try:
-            root = ET.fromstring(open_tag + batch + close_tag)
-        except ParseError as exc:
-            at = getattr(exc, "position", (1, 0))[0]
-            raise InputError(f"not well-formed XML ({str(exc).split(':')[0]})",
-                             source=label, line=line + at - 1) from None
-        for elem in root:
-            if elem.tag != "player":
-                continue
-            count += 1
-            fide_id = (elem.findtext("fideid") or "").strip()
-            if not fide_id.isdigit():
-                raise InputError(f"player {count}: <fideid> {fide_id!r} is not a number",
+            parser.Parse(batch, not data)
+        except _Refused:
+            raise InputError("refused: the XML has a DTD or declares entities",
+                             source=label, line=parser.CurrentLineNumber) from None
+        except xml.parsers.expat.ExpatError as exc:
+            if not data and exc.code == xml.parsers.expat.errors.codes[
+                    xml.parsers.expat.errors.XML_ERROR_NO_ELEMENTS]:
+                raise InputError("the list ends without </playerslist> (cut short?)",
+                                 source=label, line=exc.lineno) from None
+            raise InputError(f"not well-formed XML ({xml.parsers.expat.errors.messages[exc.code]})",
+                             source=label, line=exc.lineno) from None
+        if not root_seen:
+            m = re.search(rb"<([A-Za-z_][\w.-]*)", re.sub(rb"<[?!][^>]*>", b"", batch))
+            if m is None:
+                raise InputError("the list has no root element", source=label)
+            if m.group(1) != b"playerslist":
+                raise InputError(f"not a FIDE player list: the root element is "
+                                 f"<{m.group(1).decode('latin-1')}>, not <playerslist>",
                                  source=label)
-            name = " ".join((elem.findtext("name") or "").split())
-            if keep is not None and not keep(fide_id, name):
-                continue
-            f = {c.tag: c.text for c in elem}
-            yield ListedPlayer(
-                fide_id=fide_id,
-                name=name,
-                federation=(f.get("country") or "").strip().upper(),
-                sex=_sex(f.get("sex")),
-                title=(f.get("title") or "").strip() or (f.get("w_title") or "").strip(),
-                rating=_int(f.get(rating_tag)),
-                games=_int(f.get(games_tag)),
-                k=_int(f.get(k_tag)),
-                birth_year=_year(f.get("birthday")),
-                flag=(f.get("flag") or "").strip(),
-                line=count,
-            )
-        line += batch.count(b"\n")
+            root_seen = True
+        fast = list(_PLAYER_FAST.finditer(batch))
+        if len(fast) == batch.count(b"<player>"):
+            for m in fast:
+                count += 1
+                fide_id = m.group(1).decode("ascii")
+                name = " ".join(m.group(2).decode(encoding, errors="replace").split())
+                if keep is None or keep(fide_id, name):
+                    body = batch[m.end():batch.index(b"</player>", m.end())]
+                    yield _listed(fide_id, name, _fields(body, encoding), which, count)
+        else:
+            for block in _PLAYER.finditer(batch):
+                count += 1
+                f = _fields(block.group(1), encoding)
+                fide_id = f.get("fideid", "").strip()
+                if not fide_id.isdigit():
+                    raise InputError(f"player {count}: <fideid> {fide_id!r} is not a number",
+                                     source=label)
+                name = " ".join(f.get("name", "").split())
+                if keep is None or keep(fide_id, name):
+                    yield _listed(fide_id, name, f, which, count)
+        if not data:
+            return
 
 
 def _txt_columns(header: str, which: str, label: str) -> dict[str, tuple[int, int | None]]:
