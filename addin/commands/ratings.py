@@ -79,6 +79,9 @@ def run(args) -> int:
         raise InputError("ratings can be filled into a monrad workbook, a TRF file or a CSV "
                          "roster; convert the file first (monrad convert)", source=str(path))
     t = load_file(args.file, args.input_format, args.mapping)
+    if fmt.startswith("csv") and t.rounds:
+        raise InputError("a CSV results table has no roster to fill; fill the roster file "
+                         "(or convert the tournament to TRF first)", source=str(path))
     matches = match_list(t.players, args.fide, args.which, mapping)
     print(matches_table(matches, args.which, national=args.national))
     new = {m.player.start_no: filled(m, args.national) for m in matches}
@@ -93,7 +96,7 @@ def run(args) -> int:
         version = fmt.removeprefix("trf") or trf_version(original)
         atomic_write(path, dumps(t, f"trf{version}").encode("utf-8"))
     else:
-        save(t, path, "csv-results" if any(r.is_paired for r in t.rounds) else "csv-roster")
+        save(t, path, "csv-roster")
     print(f"{changed} player(s) updated in {path} (backup: {backup})")
     return 0
 

@@ -14,7 +14,7 @@ from monrad.addin.cli import main
 from monrad.converters import layout as L
 from monrad.converters import load, save
 from monrad.converters.new_workbook import create_workbook
-from monrad.engine.model import Player, Settings, Tournament
+from monrad.engine.model import Bye, Game, Player, Result, Round, Settings, Tournament
 
 XML = DATA / "ratings" / "players_list_xml.zip"
 TXT = DATA / "ratings" / "players_list_foa.txt"
@@ -126,3 +126,15 @@ def test_ratings_national_csv_list_with_mapping(tmp_path: Path, capsys) -> None:
     by_no = {p.start_no: p for p in load(path).players}
     assert (by_no[5].national_id, by_no[5].national_rating) == ("7001", 1890)
     assert (by_no[2].national_id, by_no[2].national_rating, by_no[2].rating) == ("7003", 1745, 0)
+
+
+def test_ratings_refuses_a_csv_results_table(tmp_path: Path, capsys) -> None:
+    t = tournament()
+    t.rounds.append(Round(1, (Game(1, 2, Result.WIN), Game(3, 4, Result.DRAW)),
+                          (Bye(5, Result.PAIRING_BYE),)))
+    path = tmp_path / "results.csv"
+    save(t, path, "csv-results")
+    before = path.read_bytes()
+    assert main(["ratings", str(path), "--fide", str(TXT)]) == 2
+    assert "has no roster to fill" in capsys.readouterr().err
+    assert path.read_bytes() == before
