@@ -33,7 +33,7 @@ import os
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..engine.model import Result, Tournament
 from ..engine.standings import standings as rank
@@ -69,8 +69,9 @@ def _pandas() -> Any:
 
 
 #: a tournament, a file or folder, or several of these (or ``(name, tournament)`` pairs)
-Source = (Tournament | str | os.PathLike[str]
-          | Iterable["tuple[str, Tournament] | Tournament | str | os.PathLike[str]"])
+Source: TypeAlias = (
+    "Tournament | str | os.PathLike[str] | Iterable[tuple[str, Tournament] | Tournament | str"
+    " | os.PathLike[str]]")
 
 
 def read_tournaments(source: Source, warnings: list[str] | None = None,

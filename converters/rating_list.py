@@ -236,12 +236,13 @@ def _check_encoding(head: bytes, label: str) -> str:
     m = re.match(rb"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""", text)
     encoding = m.group(1).decode("ascii").lower() if m else "utf-8"
     if encoding not in _XML_ENCODINGS:
-        raise InputError(f"refused: the list declares the encoding {m.group(1).decode('ascii')!r}"
+        raise InputError(f"refused: the list declares the encoding {encoding!r}"
                          " (UTF-8 or ISO-8859-1 expected)", source=label, line=1)
     return "latin-1" if encoding not in ("utf-8", "utf8") else "utf-8"
 
 
-_PLAYER = re.compile(rb"<player>(.*?)</player>", re.DOTALL)
+_PLAYER = re.compile(rb"<player(?:\s[^>]*)?>(.*?)</player>", re.DOTALL)
+_PLAYER_START = re.compile(rb"<player[\s>/]")
 #: the common shape of a player: ID and name first
 _PLAYER_FAST = re.compile(rb"<player>\s*<fideid>(\d+)</fideid>\s*<name>([^<&]*)</name>")
 _FIELD = re.compile(rb"<([a-z_]+)>([^<]*)</\1>|<([a-z_]+)\s*/>")
@@ -307,6 +308,7 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
             rest = buf
             continue
         batch, rest = buf[:cut], buf[cut:]
+        line = parser.CurrentLineNumber
         try:
             parser.Parse(batch, not data)
         except _Refused:
@@ -329,7 +331,8 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
                                  source=label)
             root_seen = True
         fast = list(_PLAYER_FAST.finditer(batch))
-        if len(fast) == batch.count(b"<player>"):
+        starts = len(_PLAYER_START.findall(batch))
+        if len(fast) == starts:
             for m in fast:
                 count += 1
                 fide_id = m.group(1).decode("ascii")
@@ -338,7 +341,11 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
                     body = batch[m.end():batch.index(b"</player>", m.end())]
                     yield _listed(fide_id, name, _fields(body, encoding), which, count)
         else:
-            for block in _PLAYER.finditer(batch):
+            blocks = list(_PLAYER.finditer(batch))
+            if len(blocks) != starts:
+                raise InputError("a <player> element the reader cannot take apart (empty, or "
+                                 "nested)", source=label, line=line)
+            for block in blocks:
                 count += 1
                 f = _fields(block.group(1), encoding)
                 fide_id = f.get("fideid", "").strip()

@@ -127,7 +127,8 @@ def test_entity_declarations_are_refused() -> None:
      b"</playerslist>\n"), "'x1' is not a number"),
     (b'<?xml version="1.0"?>\n<playerslist>\n<player><fideid>1</fideid></player>\n',
      "ends without </playerslist>"),
-    (b'<?xml version="1.0" encoding="UTF-7"?>\n<playerslist/>', "encoding 'UTF-7'"),
+    (b'<?xml version="1.0" encoding="UTF-7"?>\n<playerslist/>', "encoding 'utf-7'"),
+    (b'<?xml version="1.0"?>\n<playerslist>\n<player/>\n</playerslist>\n', "cannot take apart"),
 ])
 def test_bad_xml_is_one_located_error(tmp_path: Path, text: bytes, message: str) -> None:
     f = tmp_path / "list.xml"
@@ -150,3 +151,15 @@ def test_zip_larger_than_the_limit_is_refused(tmp_path: Path) -> None:
         z.writestr("players_list_foa.txt", b" " * 100_000)
     with pytest.raises(InputError, match="unpacked"):
         list(iter_list(f, limit=50_000))
+
+
+def test_xml_players_of_another_shape_are_read_not_skipped(tmp_path: Path) -> None:
+    f = tmp_path / "list.xml"
+    f.write_bytes(b'<?xml version="1.0"?>\n<playerslist>\n'
+                  b'<player id="1"><fideid>5</fideid><name>A, B</name></player>\n'
+                  b"<player><fideid>7</fideid><name>O&apos;Neil, &#216;la</name><!-- c -->"
+                  b"<rating>1500</rating><k>20</k></player>\n</playerslist>\n")
+    rows = list(iter_list(f))
+    assert [(r.fide_id, r.name, r.rating, r.k) for r in rows] == [
+        ("5", "A, B", 0, 0), ("7", "O'Neil, Øla", 1500, 20)]
+
