@@ -163,3 +163,28 @@ def test_xml_players_of_another_shape_are_read_not_skipped(tmp_path: Path) -> No
     assert [(r.fide_id, r.name, r.rating, r.k) for r in rows] == [
         ("5", "A, B", 0, 0), ("7", "O'Neil, Øla", 1500, 20)]
 
+
+
+def test_fide_single_list_txt_reads_the_month_column(tmp_path: Path) -> None:
+    """FIDE's per-list files name the rating column after the month: ``NOV26 Gms K``."""
+    head = ("ID Number      Name                                                         Fed Sex "
+            "Tit  WTit OTit           FOA NOV26 Gms K  B-day Flag")
+    starts = [0, 15, 76, 80, 84, 89, 94, 109, 113, 119, 123, 126, 132]
+    line = ""
+    for start, v in zip(starts, ["1500006", "Kierkegaard, Soeren", "DEN", "M", "", "", "", "",
+                                 "1650", "9", "40", "2010", ""]):
+        line = line.ljust(start) + v
+    f = tmp_path / "rapid_nov26frl.txt"
+    f.write_text(head + "\n" + line + "\n", encoding="latin-1")
+    (row,) = iter_list(f, "rapid")
+    assert (row.fide_id, row.rating, row.games, row.k, row.birth_year) == (
+        "1500006", 1650, 9, 40, 2010)
+
+
+def test_csv_list_common_headers_need_no_mapping(tmp_path: Path) -> None:
+    f = tmp_path / "club.csv"
+    f.write_text("FIDE ID;Navn;Født;Elo;K\n1500003;Ola Hansen;1990;1725;20\n;Per Uten;2001;;\n",
+                 encoding="utf-8")
+    rows = list(iter_list(f))
+    assert [(r.fide_id, r.name, r.birth_year, r.rating, r.k) for r in rows] == [
+        ("1500003", "Ola Hansen", 1990, 1725, 20)]
