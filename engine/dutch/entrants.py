@@ -19,6 +19,7 @@ the FIDE-endorsed reference engine reads them):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -101,8 +102,8 @@ def _facts(t: Tournament, start_no: int, upto: int) -> list[RoundFact]:
     return out
 
 
-def _acceleration(t: Tournament, start_no: int, round_no: int) -> Fraction:
-    acc = t.player(start_no).acceleration
+def _acceleration(acc: tuple[Fraction, ...], round_no: int) -> Fraction:
+    """The virtual points of round ``round_no`` (Baku acceleration), 0 if none."""
     return acc[round_no - 1] if 0 < round_no <= len(acc) else Fraction(0)
 
 
@@ -116,9 +117,26 @@ def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> li
     facts = {p.start_no: _facts(t, p.start_no, k) for p in t.players}
     pairing = set(players)
 
+    # running[no][r]: points in the rounds before round r + 1, summed as integers in
+    # units of 1/unit (a common denominator of every score) and turned into a
+    # Fraction once per distinct value (exact, and fast for large fields)
+    accel = {p.start_no: p.acceleration for p in t.players}
+    unit = math.lcm(1, *(f.points.denominator for fs in facts.values() for f in fs))
+    as_fraction: dict[int, Fraction] = {}
+    running: dict[int, list[Fraction]] = {}
+    for no, fs in facts.items():
+        total = 0
+        sums = [total]
+        for f in fs:
+            total += f.points.numerator * (unit // f.points.denominator)
+            sums.append(total)
+        running[no] = [as_fraction.get(s) or as_fraction.setdefault(s, Fraction(s, unit))
+                       for s in sums]
+
     def score_before(no: int, rnd: int) -> Fraction:
         """Score (with acceleration of round ``rnd``) before round ``rnd``."""
-        return sum((f.points for f in facts[no][: rnd - 1]), Fraction(0)) + _acceleration(t, no, rnd)
+        acc = _acceleration(accel[no], rnd)
+        return running[no][rnd - 1] + acc if acc else running[no][rnd - 1]
 
     # effective pairing numbers: everyone in the pairing, and everyone who was ever
     # paired before (players sitting out the round keep their place)
@@ -177,5 +195,7 @@ def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> li
             fl.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE)
         e.floats = (fl[0], fl[1])
         out.append(e)
-    out.sort(key=lambda e: (-e.score, e.rank))
+    # by score (each distinct score once: Fractions are slow to compare), then rank
+    place = {s: i for i, s in enumerate(sorted({e.score for e in out}, reverse=True))}
+    out.sort(key=lambda e: (place[e.score], e.rank))
     return out
