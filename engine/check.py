@@ -27,8 +27,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Bye, Colour, Game, Result, Round, Tournament
-from .pairing import PairingError, canonical_system, get_system, pair_round, system_facts
+from .model import Bye, Colour, Result, Round, Tournament
+from .pairing import (
+    PairingError,
+    canonical_system,
+    get_system,
+    pair_round,
+    system_facts,
+)
 
 __all__ = ["BoardDifference", "RoundDifference", "check_tournament"]
 
@@ -76,11 +82,20 @@ class RoundDifference:
 
 
 def _history_for(t: Tournament, round_no: int) -> Tournament:
-    """``t`` as it stood when ``round_no`` was paired."""
+    """``t`` as it stood when ``round_no`` was paired.
+
+    The requested byes of the round stay, and so does every absence: a player the
+    round does not name at all (a blank round in TRF) was not paired in it, so the
+    rules leave him out too (as the reference engine's checker does).
+    """
     work = t.copy()
     kept = [r for r in t.rounds if r.number < round_no]
     rnd = t.round(round_no)
     pre = tuple(b for b in rnd.byes if b.result is not Result.PAIRING_BYE) if rnd else ()
+    if rnd is not None:
+        named = rnd.players
+        pre += tuple(Bye(p.start_no, Result.ABSENT) for p in t.players
+                     if p.start_no not in named and p.plays_in(round_no))
     work.rounds = kept + [Round(round_no, (), pre)]
     return work
 
@@ -141,5 +156,3 @@ def check_tournament(t: Tournament, system: str | None = None) -> list[RoundDiff
             out.append(diff)
     return out
 
-
-_ = (Bye, Game)
