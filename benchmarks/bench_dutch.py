@@ -51,7 +51,9 @@ def _start(players: int, round_no: int):
     t = Tournament(settings=Settings(system="dutch", rounds=max(9, round_no),
                                      initial_colour=Colour.WHITE))
     for n in range(1, players + 1):
-        t.add_player(Player(n, f"Player {n}", rating=2800 - n))
+        # ratings fall with the start number from 2800 to 1000 (a valid TRF rating
+        # however large the field; the pairing order is the start order anyway)
+        t.add_player(Player(n, f"Player {n}", rating=2800 - (n - 1) * 1800 // players))
     return t
 
 

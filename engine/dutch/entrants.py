@@ -104,6 +104,7 @@ def _all_facts(t: Tournament, upto: int) -> dict[int, list[RoundFact]]:
             for no, opp, res, col in ((g.white, g.black, g.white_result, white),
                                       (g.black, g.white, g.black_result, black)):
                 if no in out:
+                    assert res is not None  # a game's black result is set on creation
                     played = res.is_played
                     out[no][i] = RoundFact(opp, col if played else Colour.NONE, played, True,
                                            points[res])
