@@ -144,14 +144,28 @@ class NsfMonrad(MonradSystem):
             rep = ctx.repeat_colour(order[u], order[v])
             return 0 if rep is None else (W if rep is Colour.WHITE else B)
 
+        # options() and cls() depend on the pair only through the two colour states
+        # and the Konrad repeat: memoised by (state kind, state kind, repeat), which
+        # keeps a large round linear in practice (a score group of thousands of
+        # players has a handful of state kinds)
+        kinds: dict[tuple[object, ...], int] = {}
+        kind = [kinds.setdefault((st.allowed, st.due, st.third[W], st.third[B], st.breach[W],
+                                  st.breach[B]), len(kinds)) for st in states]
+        opts_memo: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        cls_memo: dict[tuple[int, int, int], int] = {}
+
         def options(u: int, v: int) -> tuple[int, ...]:
             """u's colour bits in the assignments allowed by 7A/7B (all in relaxed mode)."""
             f = forced(u, v)
-            bits = (f,) if f else (W, B)
-            if relaxed:
-                return bits
-            su, sv = states[u], states[v]
-            return tuple(c for c in bits if su.allowed & c and sv.allowed & (3 - c))
+            key = (kind[u], kind[v], f)
+            got = opts_memo.get(key)
+            if got is None:
+                bits = (f,) if f else (W, B)
+                if not relaxed:
+                    su, sv = states[u], states[v]
+                    bits = tuple(c for c in bits if su.allowed & c and sv.allowed & (3 - c))
+                got = opts_memo[key] = bits
+            return got
 
         def can_meet(u: int, v: int) -> bool:
             if v in blocked[u]:
@@ -164,6 +178,13 @@ class NsfMonrad(MonradSystem):
             return bool(options(u, v))
 
         def cls(u: int, v: int) -> int:
+            key = (kind[u], kind[v], forced(u, v))
+            got = cls_memo.get(key)
+            if got is None:
+                got = cls_memo[key] = _cls(u, v)
+            return got
+
+        def _cls(u: int, v: int) -> int:
             su, sv = states[u], states[v]
             opts = options(u, v)
             ok8a = any(not su.third[c] and not sv.third[3 - c] for c in opts)
