@@ -44,7 +44,7 @@ from .errors import InputError
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["RESULTS", "TABLES", "byes", "games", "players", "read_tournaments", "standings",
+__all__ = ["RESULTS", "TABLES", "PandasMissing", "byes", "games", "players", "read_tournaments", "standings",
            "table", "write_table"]
 
 #: the categories of ``result`` (White's side first), in this order
@@ -60,11 +60,18 @@ _RESULT_TEXT = {
 }
 
 
+class PandasMissing(InputError):
+    """pandas is not installed: one line naming the extra to install (exit status 2)."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
 def _pandas() -> Any:
     try:
         import pandas
     except ImportError:
-        raise InputError('tables need pandas: pip install "monrad[analysis]"') from None
+        raise PandasMissing('tables need pandas: pip install "monrad[analysis]"') from None
     return pandas
 
 

@@ -246,6 +246,8 @@ _PLAYER_START = re.compile(rb"<player[\s>/]")
 #: the common shape of a player: ID and name first
 _PLAYER_FAST = re.compile(rb"<player>\s*<fideid>(\d+)</fideid>\s*<name>([^<&]*)</name>")
 _FIELD = re.compile(rb"<([a-z_]+)>([^<]*)</\1>|<([a-z_]+)\s*/>")
+#: comments and processing instructions (a commented-out player is not a player)
+_NOT_DATA = re.compile(rb"<!--.*?-->|<\?.*?\?>", re.DOTALL)
 
 
 def _text(raw: bytes, encoding: str) -> str:
@@ -280,6 +282,22 @@ def _listed(fide_id: str, name: str, f: dict[str, str], which: str, count: int) 
     )
 
 
+def _cut(buf: bytes) -> int:
+    """Where a batch may end: after the last ``</player>`` that is not inside a comment or
+    a CDATA section (0 if there is none yet)."""
+    end = len(buf)
+    while True:
+        i = buf.rfind(b"</player>", 0, end)
+        if i < 0:
+            return 0
+        cut = i + len(b"</player>")
+        inside = max((buf.rfind(o, 0, cut) for o, c in ((b"<!--", b"-->"), (b"<![CDATA[", b"]]>"))
+                      if buf.rfind(o, 0, cut) > buf.rfind(c, 0, cut)), default=-1)
+        if inside < 0:
+            return cut
+        end = inside
+
+
 def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
              keep: Keep | None = None) -> Iterator[ListedPlayer]:
     """The players of FIDE's XML list.
@@ -303,8 +321,8 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
             encoding = _check_encoding(data[:4096], label)
             first = False
         buf = rest + data
-        cut = buf.rfind(b"</player>") + len(b"</player>") if data else len(buf)
-        if cut < len(b"</player>") and data:
+        cut = _cut(buf) if data else len(buf)
+        if not cut and data:
             rest = buf
             continue
         batch, rest = buf[:cut], buf[cut:]
@@ -330,6 +348,8 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
                                  f"<{m.group(1).decode('latin-1')}>, not <playerslist>",
                                  source=label)
             root_seen = True
+        if b"<!--" in batch or b"<?" in batch:  # checked by expat: no "--" inside a comment
+            batch = _NOT_DATA.sub(b"", batch)
         fast = list(_PLAYER_FAST.finditer(batch))
         starts = len(_PLAYER_START.findall(batch))
         if len(fast) == starts:

@@ -112,3 +112,10 @@ def test_batch_table_skips_a_bad_file_with_one_line(tmp_path: Path, capsys) -> N
     assert "1 file(s) skipped" in captured.out
     assert [ln for ln in captured.err.splitlines() if ln.startswith("monrad: skipped:")]
     assert Fraction(frames.games(tmp_path / "ok.trf").white_points.sum()) == Fraction(1, 2)
+
+
+def test_without_pandas_tables_are_one_line_exit_2(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "pandas", None)
+    assert main(["convert", str(ORACLE[0]), "--to", str(tmp_path / "games.csv")]) == 2
+    assert capsys.readouterr().err.strip() == 'monrad: tables need pandas: pip install "monrad[analysis]"'
+    assert not (tmp_path / "games.csv").exists()

@@ -158,7 +158,9 @@ def test_xml_players_of_another_shape_are_read_not_skipped(tmp_path: Path) -> No
     f.write_bytes(b'<?xml version="1.0"?>\n<playerslist>\n'
                   b'<player id="1"><fideid>5</fideid><name>A, B</name></player>\n'
                   b"<player><fideid>7</fideid><name>O&apos;Neil, &#216;la</name><!-- c -->"
-                  b"<rating>1500</rating><k>20</k></player>\n</playerslist>\n")
+                  b"<rating>1500</rating><k>20</k></player>\n"
+                  b"<!-- <player><fideid>9</fideid><name>Old, One</name></player> -->\n"
+                  b"</playerslist>\n")
     rows = list(iter_list(f))
     assert [(r.fide_id, r.name, r.rating, r.k) for r in rows] == [
         ("5", "A, B", 0, 0), ("7", "O'Neil, Øla", 1500, 20)]
