@@ -45,9 +45,11 @@ __all__ = [
     "STATUS_HEIGHT",
     "STATUS_ROW",
     "XLWINGS_PIN",
+    "add_status_label",
     "embed_lite",
     "main_py",
     "monrad_requirement",
+    "monrad_version",
     "read_lite_code",
     "requirements_txt",
 ]
@@ -64,7 +66,7 @@ BUTTONS = (
     ("monrad_repair", "pair_round_again", "lite_repair_button", 9),
 )
 #: The buttons' column (E) and size in cells.
-BUTTON_COL, BUTTON_ROWS, BUTTON_COLS = 5, 2, 2
+BUTTON_COL, BUTTON_ROWS, BUTTON_COLS = 5, 2, 3
 #: The status cell (label above it) and how many lines of it monrad owns.
 STATUS_ROW, STATUS_COL, STATUS_HEIGHT = 13, 5, 8
 
@@ -78,6 +80,25 @@ _WE = "http://schemas.microsoft.com/office/webextensions/webextension/2010/11"
 _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
 _CT = "http://schemas.openxmlformats.org/package/2006/content-types"
+
+
+def monrad_version() -> str:
+    """The installed monrad's version (the one writing the workbook)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("monrad")
+    except PackageNotFoundError:
+        raise InputError("monrad is not installed (pip install -e .): the Lite workbook "
+                         "pins monrad's version and cannot tell it") from None
+
+
+def add_status_label(ws, lang: str) -> None:
+    """The label above the status cell, on the openpyxl Settings sheet ``ws``."""
+    from openpyxl.styles import Font
+
+    cell = ws.cell(STATUS_ROW - 1, STATUS_COL, L.layout_for(lang).text("lite_status"))
+    cell.font = Font(name="Calibri", bold=True, color="2F5597")
 
 
 def monrad_requirement(version: str, wheel_url: str | None = None) -> str:
@@ -119,6 +140,11 @@ def button_cell(top_row: int) -> str:
     return a1(top_row, BUTTON_COL)
 
 
+def _py_str(text: str) -> str:
+    """A Python string literal of ``text``, in double quotes as ``black`` writes it."""
+    return json.dumps(text, ensure_ascii=False)
+
+
 def main_py(lang: str) -> str:
     """The workbook's ``main.py``: one ``@script`` per button, each a call into
     :mod:`monrad.addin.lite` (the code stays in the monrad package, pinned by
@@ -129,7 +155,7 @@ def main_py(lang: str) -> str:
         "",
         "The buttons on the sheet " + repr(lay.settings_sheet) + " run these scripts; the",
         "answer appears under the buttons and in the Output pane.  The code is the monrad",
-        "package (see requirements.txt); see https://github.com/ (monrad docs/excel.md).",
+        "package, installed by Lite from requirements.txt (monrad's docs/excel.md says more).",
         '"""',
         "",
         "import xlwings as xw",
@@ -142,9 +168,9 @@ def main_py(lang: str) -> str:
         button = f"[{shape}]{_sheet_ref(lay.settings_sheet, button_cell(top))}"
         lines += [
             "",
-            f"@script(name={lay.text(caption)!r}, button={button!r})",
+            f"@script(name={_py_str(lay.text(caption))}, button={_py_str(button)})",
             f"def {func}(book: xw.Book):",
-            f"    {lay.text(caption)!r}",
+            f"    {_py_str(lay.text(caption))}",
             f"    lite.{func}(book)",
             "",
         ]

@@ -21,15 +21,16 @@ from pathlib import Path
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from .club_sheets import ReadOptions, read_roster
-from .errors import MAX_INPUT_BYTES, InputError
 from ..engine.model import Player
 from ..engine.pairing import available_systems, canonical_system
 from . import layout as L
+from .atomic import atomic_write
 from .binding import CellValue, WorkbookError
+from .club_sheets import ReadOptions, read_roster
+from .errors import MAX_INPUT_BYTES, InputError
 from .openpyxl_book import OpenpyxlBook, new_book
 
-__all__ = ["create_workbook", "read_roster_csv", "build_book"]
+__all__ = ["build_book", "create_workbook", "read_roster_csv"]
 
 #: Every round's result column and the tie-break list accept these scorings.
 SCORINGS = ("classic", "3-1-0", "school")
@@ -241,6 +242,8 @@ def create_workbook(
     scoring: str = "classic",
     tiebreaks: Iterable[str] = (),
     overwrite: bool = False,
+    lite: bool = False,
+    lite_wheel: str | None = None,
 ) -> Path:
     """Create a club workbook at ``path`` and return its path.
 
@@ -250,10 +253,16 @@ def create_workbook(
     :func:`os.replace`, like every save.  A ``.xlsm`` name gives a macro-enabled
     workbook with the monrad ribbon and VBA module (see
     :meth:`~monrad.converters.openpyxl_book.OpenpyxlBook.save_as`).
+
+    ``lite=True`` embeds the xlwings Lite code (``main.py``, ``requirements.txt``
+    pinning this monrad, or the wheel at ``lite_wheel``) and puts the buttons on the
+    Settings sheet (:mod:`monrad.converters.lite_workbook`); only for ``.xlsx``.
     """
     p = Path(path)
     if p.suffix.lower() not in (".xlsx", ".xlsm"):
         raise WorkbookError(f"{p}: the workbook name must end in .xlsx or .xlsm")
+    if lite and p.suffix.lower() != ".xlsx":
+        raise WorkbookError(f"{p}: an xlwings Lite workbook is a .xlsx (it needs no macros)")
     if p.exists() and not overwrite:
         raise WorkbookError(f"{p}: exists already; choose another name")
     roster: Sequence[Player] = ()
@@ -267,7 +276,17 @@ def create_workbook(
             roster = read_club_workbook(rp, ReadOptions(name_order="keep")).players
         else:
             roster = read_roster_csv(rp)
+    if lite:
+        from . import lite_workbook as LW
+
+        requirement = LW.monrad_requirement(LW.monrad_version(), lite_wheel)
     book = build_book(p, system, rounds, roster, lang, name=name, seed=seed, scoring=scoring,
                       tiebreaks=tiebreaks)
-    book.save_as(p)
+    if not lite:
+        book.save_as(p)
+        return p
+    LW.add_status_label(book.workbook[L.layout_for(lang).settings_sheet], lang)
+    buf = io.BytesIO()
+    book.workbook.save(buf)
+    atomic_write(p, LW.embed_lite(buf.getvalue(), lang, LW.requirements_txt(requirement)))
     return p
