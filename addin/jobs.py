@@ -25,17 +25,23 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ..converters.errors import InputError
+from ..converters import layout as L
+from ..converters.binding import WorkbookBinding, WorkbookError
 from ..converters.club_sheets import ReadOptions, load_mapping, read_club_workbook
+from ..converters.errors import InputError
 from ..converters.new_workbook import build_book
-from ..converters.xlsx import ClubBook, points_value, read_book, write_round, write_standings
+from ..converters.xlsx import (
+    ClubBook,
+    points_value,
+    read_book,
+    write_round,
+    write_standings,
+)
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import PairingError, pair_round
 from ..engine.standings import standings
-from ..converters import layout as L
-from ..converters.binding import WorkbookBinding, WorkbookError
 
-__all__ = ["JobReport", "JobError", "pair_next_round", "update_standings", "standings_table"]
+__all__ = ["JobError", "JobReport", "pair_next_round", "standings_table", "update_standings"]
 
 
 class JobError(WorkbookError):
@@ -62,6 +68,8 @@ class JobReport:
     notes: list[str] = field(default_factory=list)
     #: the message as a key of ``layout.TEXTS`` and its values (see :class:`JobError`)
     text: tuple[str, dict] | None = None
+    #: the notes on rounds still missing results, likewise
+    notes_text: list[tuple[str, dict]] = field(default_factory=list)
 
     def __str__(self) -> str:
         lines = [self.message, *self.notes]
@@ -284,12 +292,13 @@ def update_standings(book: WorkbookBinding, *, save: bool = True) -> JobReport:
     """Rewrite the ``Standings`` sheet after the last round with every result in."""
     cb = _read(book)
     note, missing = _write_standings(book, cb)
-    upto, _ = _complete_upto(cb)
+    upto, open_rounds = _complete_upto(cb)
     backup = book.save() if save else None
     return JobReport(f"standings after round {upto} written to sheet "
                      f"{cb.layout.standings_sheet!r}", upto, [cb.layout.standings_sheet],
                      backup, ([note] if note else []) + missing,
-                     ("lite_standings", {"n": upto, "sheet": cb.layout.standings_sheet}))
+                     ("lite_standings", {"n": upto, "sheet": cb.layout.standings_sheet}),
+                     [("results_missing", {"n": n, "k": k}) for n, k in open_rounds])
 
 
 # --- command-line helpers (``monrad pair`` / ``monrad standings`` on a workbook) ----------

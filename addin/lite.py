@@ -68,7 +68,9 @@ def run_script(job: Callable[[LiteBook], jobs.JobReport], book: Any) -> Outcome:
         lines = [lay.text("lite_unexpected", detail=f"{type(exc).__name__}: {exc}")]
         outcome = Outcome(f"unexpected error: {type(exc).__name__}: {exc}", True)
     else:
-        lines = [_localised(lay, report.text, report.message), *report.notes]
+        notes = ([lay.text(key, **values) for key, values in report.notes_text]
+                 if report.notes_text else report.notes)
+        lines = [_localised(lay, report.text, report.message), *notes]
         if report.backup:
             lines.append(lay.text("lite_backup", sheet=report.backup))
         outcome = Outcome(str(report), False)

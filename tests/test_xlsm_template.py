@@ -13,7 +13,6 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
 from monrad.converters import xlsm as build_xlsm
 
 olevba = pytest.importorskip("oletools.olevba")
@@ -52,7 +51,7 @@ def _check_xlsm(data: bytes, lang: str) -> None:
     actions = {b.get("onAction") for b in ribbon.iter(f"{{{build_xlsm.CUSTOMUI_NS}}}button")}
     assert actions == {"Ribbon_PairNextRound", "Ribbon_UpdateStandings"}
     for action in actions:  # every callback exists in the module, with the ribbon's signature
-        assert re.search(rf"^Public Sub {action}\(control As Object\)$", MONRAD_BAS, re.M)
+        assert re.search(rf"^Public Sub {action}\(control As Object\)$", MONRAD_BAS, re.MULTILINE)
     tab = next(ribbon.iter(f"{{{build_xlsm.CUSTOMUI_NS}}}tab"))
     assert tab.get("label") == "monrad"
     if lang != "en":

@@ -132,6 +132,8 @@ def test_lite_missing_results_are_listed_in_the_workbooks_language(tmp_path: Pat
     assert _status(b, lay) == [lay.text("lite_missing", n=1, k=2, sheet=lay.round_name(1),
                                         boards="board 4 (E6), board 5 (E7)")]
     assert _cells(b, _status_cells(lay)) == before
+    assert not _press(lite.update_standings, b).error  # the standings say what is missing
+    assert _status(b, lay)[1] == lay.text("results_missing", n=1, k=2)
 
 
 def test_lite_pair_round_again_keeps_the_replaced_round_in_the_backup(tmp_path: Path):
