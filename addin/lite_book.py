@@ -23,7 +23,7 @@ like the file back end's atomic replace).  It never touches ``screen_updating`` 
 
 **Backup inside the workbook.**  Lite cannot copy files, so before the first change to
 a sheet that existed when the script started (the standings, a round sheet paired
-again, the seed on the Settings sheet), its values are kept; :meth:`LiteBook.save`
+again), its values are kept; :meth:`LiteBook.save`
 writes them into the hidden sheet :data:`BACKUP_SHEET` (one block per sheet, under a
 line naming it), replacing the previous press's backup.  Unhide that sheet to copy the
 old values back.
