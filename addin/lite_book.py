@@ -254,9 +254,11 @@ class LiteBook:
     def set_column_widths(self, sheet: str, widths: Mapping[int, float]) -> None:
         for col, width in widths.items():
             rng = self._rng(sheet, 1, col, 1, col)
-            self._queue(lambda rng=rng, width=width: setattr(rng(), "column_width",
-                                                             points_width(width)),
-                        "column widths")
+
+            def set_width(rng: Callable[[], Any] = rng, points: float = points_width(width)) -> None:
+                rng().column_width = points
+
+            self._queue(set_width, "column widths")
 
     def set_result_cells(
         self,
