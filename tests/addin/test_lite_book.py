@@ -78,7 +78,7 @@ def _type_results(path: Path, lay: L.Layout, n: int, results: list[str], seed: s
 
 
 SEASONS = [("nsf", "no"), ("ssf", "sv"), ("dsu", "da"), ("dutch", "en"), ("school", "no"),
-           ("round-robin", "sv"), ("othello-swiss", "en")]
+           ("round-robin", "sv"), ("double-round-robin", "da"), ("othello-swiss", "en")]
 
 
 @pytest.mark.parametrize("system,lang", SEASONS)
