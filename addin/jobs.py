@@ -48,7 +48,16 @@ __all__ = ["JobError", "JobReport", "NoLegalPairing", "explain_rounds", "pair_ne
 
 
 class JobError(WorkbookError):
-    """A button press that is refused, with the reason in one line."""
+    """A button press that is refused, with the reason in one line.
+
+    ``text`` is the same refusal as a key of :data:`monrad.converters.layout.TEXTS` and
+    its values, for front ends that speak the workbook's language (xlwings Lite's
+    status cell); the message itself stays English, for the command line.
+    """
+
+    def __init__(self, message: str, *, text: tuple[str, dict] | None = None) -> None:
+        super().__init__(message)
+        self.text = text
 
 
 class NoLegalPairing(JobError, NoPairingPossible):
@@ -66,6 +75,10 @@ class JobReport:
     sheets_written: list[str] = field(default_factory=list)
     backup: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: the message as a key of ``layout.TEXTS`` and its values (see :class:`JobError`)
+    text: tuple[str, dict] | None = None
+    #: the notes on rounds still missing results, likewise
+    notes_text: list[tuple[str, dict]] = field(default_factory=list)
 
     def __str__(self) -> str:
         lines = [self.message, *self.notes]
@@ -127,24 +140,28 @@ def pair_next_round(
                 raise JobError(
                     f"{book.name}: round {last} is already paired and has no results yet "
                     f"(sheet {cb.round_sheets[last]!r}); enter its results first, "
-                    f"or use --repair to pair round {last} again"
-                )
+                    f"or use --repair to pair round {last} again",
+                    text=("lite_already_paired", {"n": last, "sheet": cb.round_sheets[last]}))
         elif repair:
             raise JobError(
                 f"{book.name}: round {last} has {entered} result(s) entered; "
-                f"only a round without results can be re-paired"
-            )
+                f"only a round without results can be re-paired",
+                text=("lite_has_results", {"n": last, "k": entered}))
         if not repair:
             missing = _missing_boards(cb, last_round)
             if missing:
                 raise JobError(
                     f"{book.name}: round {last} is missing results on {len(missing)} "
-                    f"board(s) of sheet {cb.round_sheets[last]!r}: {', '.join(missing)}"
-                )
+                    f"board(s) of sheet {cb.round_sheets[last]!r}: {', '.join(missing)}",
+                    text=("lite_missing", {"n": last, "k": len(missing),
+                                           "sheet": cb.round_sheets[last],
+                                           "boards": ", ".join(missing)}))
     elif repair:
-        raise JobError(f"{book.name}: no round is paired yet; nothing to re-pair")
+        raise JobError(f"{book.name}: no round is paired yet; nothing to re-pair",
+                       text=("lite_nothing_to_repair", {}))
     if not t.players:
-        raise JobError(f"{book.name}: the {lay.players_sheet!r} sheet has no players")
+        raise JobError(f"{book.name}: the {lay.players_sheet!r} sheet has no players",
+                       text=("lite_no_players", {"sheet": lay.players_sheet}))
     target = last if repair else t.next_round
     try:
         new = pair_round(t, system, round_no=target if repair else None, repair=repair)
@@ -168,10 +185,14 @@ def pair_next_round(
         notes.append(table_note)
     byes = [b.player for b in new.byes if b.result is Result.PAIRING_BYE]
     what = "re-paired" if repair else "paired"
+    bye_names = ", ".join(f"{t.player(p).name} ({p})" for p in byes)
     msg = f"round {target} {what}: {len(new.games)} boards" + (
-        f", bye: {', '.join(f'{t.player(p).name} ({p})' for p in byes)}" if byes else "")
+        f", bye: {bye_names}" if byes else "")
     backup = book.save() if save else None
-    return JobReport(msg, target, written, backup, notes)
+    text = ("lite_repaired" if repair else "lite_paired",
+            {"n": target, "k": len(new.games), "bye": lay.text("lite_bye", names=bye_names)
+             if byes else ""})
+    return JobReport(msg, target, written, backup, notes, text)
 
 
 def _complete_upto(cb: ClubBook) -> tuple[int, list[tuple[int, list[str]]]]:
@@ -292,11 +313,13 @@ def update_standings(book: WorkbookBinding, *, save: bool = True) -> JobReport:
     """Rewrite the ``Standings`` sheet after the last round with every result in."""
     cb = _read(book)
     note, missing = _write_standings(book, cb)
-    upto, _ = _complete_upto(cb)
+    upto, open_rounds = _complete_upto(cb)
     backup = book.save() if save else None
     return JobReport(f"standings after round {upto} written to sheet "
                      f"{cb.layout.standings_sheet!r}", upto, [cb.layout.standings_sheet],
-                     backup, ([note] if note else []) + missing)
+                     backup, ([note] if note else []) + missing,
+                     ("lite_standings", {"n": upto, "sheet": cb.layout.standings_sheet}),
+                     [("results_missing", {"n": n, "k": len(b)}) for n, b in open_rounds])
 
 
 def _explanation_rows(t: Tournament, n: int, lang: str, lay: L.Layout) -> tuple[list[list[object]], bool]:

@@ -24,6 +24,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from ..engine.model import Player, Settings
 from ..engine.pairing import available_systems, canonical_system, system_facts, system_scoring
 from . import layout as L
+from .atomic import atomic_write
 from .binding import CellValue, WorkbookError
 from .club_sheets import ReadOptions, read_roster
 from .errors import MAX_INPUT_BYTES, InputError
@@ -287,6 +288,8 @@ def create_workbook(
     scoring: str | None = None,
     tiebreaks: Iterable[str] = (),
     overwrite: bool = False,
+    lite: bool = False,
+    lite_wheel: str | None = None,
 ) -> Path:
     """Create a club workbook at ``path`` and return its path.
 
@@ -296,10 +299,16 @@ def create_workbook(
     :func:`os.replace`, like every save.  A ``.xlsm`` name gives a macro-enabled
     workbook with the monrad ribbon and VBA module (see
     :meth:`~monrad.converters.openpyxl_book.OpenpyxlBook.save_as`).
+
+    ``lite=True`` embeds the xlwings Lite code (``main.py``, ``requirements.txt``
+    pinning this monrad, or the wheel at ``lite_wheel``) and puts the buttons on the
+    Settings sheet (:mod:`monrad.converters.lite_workbook`); only for ``.xlsx``.
     """
     p = Path(path)
     if p.suffix.lower() not in (".xlsx", ".xlsm"):
         raise WorkbookError(f"{p}: the workbook name must end in .xlsx or .xlsm")
+    if lite and p.suffix.lower() != ".xlsx":
+        raise WorkbookError(f"{p}: an xlwings Lite workbook is a .xlsx (it needs no macros)")
     if p.exists() and not overwrite:
         raise WorkbookError(f"{p}: exists already; choose another name")
     roster: Sequence[Player] = ()
@@ -313,7 +322,17 @@ def create_workbook(
             roster = read_club_workbook(rp, ReadOptions(name_order="keep")).players
         else:
             roster = read_roster_csv(rp)
+    if lite:
+        from . import lite_workbook as LW
+
+        requirement = LW.monrad_requirement(LW.monrad_version(), lite_wheel)
     book = build_book(p, system, rounds, roster, lang, name=name, seed=seed, scoring=scoring,
                       tiebreaks=tiebreaks)
-    book.save_as(p)
+    if not lite:
+        book.save_as(p)
+        return p
+    LW.add_status_label(book.workbook[L.layout_for(lang).settings_sheet], lang)
+    buf = io.BytesIO()
+    book.workbook.save(buf)
+    atomic_write(p, LW.embed_lite(buf.getvalue(), lang, LW.requirements_txt(requirement)))
     return p

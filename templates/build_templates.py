@@ -3,16 +3,17 @@
 * ``club-<lang>.xlsx`` for ``en``, ``no``, ``sv``, ``da``: an empty club workbook
   (Settings, Players, Standings) with each language's usual system (FIDE Dutch,
   NSF, SSF, DSU Monrad), seven rounds and no seed (``monrad new`` draws and records
-  one; a template left without one gets a seed derived from the tournament);
+  one; a template left without one gets a seed derived from the tournament), with
+  the xlwings Lite code and buttons inside (``monrad new --lite``);
 * ``example-club.xlsx``: a Norwegian NSF club tournament, seven rounds, thirty players
   (invented names, ratings and clubs; seed 2025), ready for ``monrad pair``.
 
 Every file is built through :func:`monrad.converters.new_workbook.build_book`, the code
 behind ``monrad new``, and re-packed with fixed zip timestamps, so the output is
 byte-for-byte reproducible: ``python templates/build_templates.py``.  The
-macro-enabled ``club-<lang>.xlsm`` are built in the same run from the same bytes
-(:func:`monrad.converters.xlsm.make_xlsm`: VBA module and ribbon added), so
-they can never go stale; ``build_xlsm.py`` alone rebuilds only them.
+macro-enabled ``club-<lang>.xlsm`` are built in the same run from the same workbook
+(:func:`monrad.converters.xlsm.make_xlsm`: VBA module and ribbon added, no Lite
+parts), so they can never go stale; ``build_xlsm.py`` alone rebuilds only them.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import re
 import zipfile
 from pathlib import Path
 
+from monrad.converters import layout as L
+from monrad.converters import lite_workbook as LW
 from monrad.converters.atomic import atomic_write
 from monrad.converters.layout import LANGS
 from monrad.converters.new_workbook import build_book
@@ -89,6 +92,28 @@ def _bytes_of(book) -> bytes:
     return _reproducible(buf.getvalue())
 
 
+def _lite(book, lang: str) -> bytes:
+    """The template as an xlwings Lite workbook: code, requirements (pinned to this
+    monrad) and buttons inside (:mod:`monrad.converters.lite_workbook`)."""
+    lay = L.layout_for(lang)
+    LW.add_status_label(book.workbook[lay.settings_sheet], lang)
+    buf = io.BytesIO()
+    book.workbook.save(buf)
+    requirements = LW.requirements_txt(LW.monrad_requirement(LW.monrad_version()))
+    return _reproducible(LW.embed_lite(buf.getvalue(), lang, requirements))
+
+
+def template_book(lang: str, path: Path):
+    """The club template of ``lang`` in memory (the build's one definition of it)."""
+    return build_book(path, TEMPLATE_SYSTEMS[lang], 7, (), lang, name=TEMPLATE_NAMES[lang],
+                      seed=None, draw_seed=False, fixed_time=True)
+
+
+def classic_bytes(lang: str) -> bytes:
+    """The template without the Lite parts: what ``club-<lang>.xlsm`` is made from."""
+    return _bytes_of(template_book(lang, HERE / f"club-{lang}.xlsx"))
+
+
 def build_all(out: Path = HERE) -> list[Path]:
     """Write the four language templates (``.xlsx`` and, from the same bytes, the
     macro-enabled ``.xlsm`` of :func:`monrad.converters.xlsm.make_xlsm`, so the
@@ -96,12 +121,11 @@ def build_all(out: Path = HERE) -> list[Path]:
     written = []
     for lang in LANGS:
         path = out / f"club-{lang}.xlsx"
-        book = build_book(path, TEMPLATE_SYSTEMS[lang], 7, (), lang,
-                          name=TEMPLATE_NAMES[lang], seed=None, draw_seed=False, fixed_time=True)
+        book = template_book(lang, path)
         data = _bytes_of(book)
-        atomic_write(path, data)
         macro = out / f"club-{lang}.xlsm"
         atomic_write(macro, make_xlsm(data, lang))
+        atomic_write(path, _lite(book, lang))
         written += [path, macro]
     path = out / "example-club.xlsx"
     book = build_book(path, "nsf", 7, example_players(), "no",

@@ -41,6 +41,12 @@ def register(sub) -> None:
                         "school system (SKOL-6), else classic 1-½-0)")
     p.add_argument("--tiebreaks", metavar="CODES", default="",
                    help="comma-separated tie-break codes (default: the system's)")
+    p.add_argument("--lite", action="store_true",
+                   help="put the buttons' Python code inside the workbook, for xlwings Lite "
+                        "(Excel without Python: Windows, macOS, Excel on the web)")
+    p.add_argument("--lite-wheel", metavar="URL",
+                   help="with --lite: install monrad from this https URL of its wheel "
+                        "(same version) instead of the package index")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.set_defaults(run=run)
 
@@ -74,12 +80,15 @@ def run(args) -> int:
         print(advice.explanation)
         system = system or advice.system
         rounds = rounds or advice.rounds
+    if args.lite_wheel and not args.lite:
+        raise CommandError("--lite-wheel goes with --lite")
     if system is None or rounds is None:
         raise CommandError("give --system and --rounds (or --game othello for the format advice)")
     codes = [c.strip() for c in args.tiebreaks.split(",") if c.strip()]
     path = create_workbook(args.file, system, rounds, players, args.lang, name=args.name,
                            seed=args.seed, scoring=args.scoring, tiebreaks=codes,
-                           overwrite=args.force)
+                           overwrite=args.force, lite=args.lite, lite_wheel=args.lite_wheel)
     n = len(players) if players else 0
-    print(f"created {path}: {system}, {rounds} rounds, {n} players")
+    lite = ", with the xlwings Lite buttons" if args.lite else ""
+    print(f"created {path}: {system}, {rounds} rounds, {n} players{lite}")
     return 0
