@@ -11,19 +11,43 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.model import (
-    ADJUSTMENT_KINDS, Adjustment, Bye, Colour, ForbiddenGroup, Game, ModelError, Pending, Player, Result, Round, Scoring,
-    Settings, Tournament,
+    ADJUSTMENT_KINDS,
+    Adjustment,
+    Bye,
+    Colour,
+    ForbiddenGroup,
+    Game,
+    ModelError,
+    Pending,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
 )
 from ..engine.pairing import system_scoring
 from .errors import InputError
 from .source import read_text
 from .trf_records import (
-    HEADER_INFO, DERIVED, RESULT_CODES, BYE_CODES, LOOSE_BYE_CODES, SYSTEM_TYPES,
-    INT_PLAYER_KEYS, STR_PLAYER_KEYS, NRS_RE, EXTENSION, fmt_points, split_codes,
-    written_tiebreaks, type_code_for, board_key,
+    BYE_CODES,
+    DERIVED,
+    EXTENSION,
+    HEADER_INFO,
+    INT_PLAYER_KEYS,
+    LOOSE_BYE_CODES,
+    NRS_RE,
+    RESULT_CODES,
+    STR_PLAYER_KEYS,
+    SYSTEM_TYPES,
+    board_key,
+    fmt_points,
+    split_codes,
+    type_code_for,
+    written_tiebreaks,
 )
 
-__all__ = ["read_trf", "parse_trf"]
+__all__ = ["parse_trf", "read_trf"]
 
 
 def read_trf(
@@ -558,7 +582,8 @@ class _Parser:
                 done.add(sn)
             order = self.boards.get(rnd)
             if order is not None and sorted(order) == sorted(g.white for g in games):
-                games.sort(key=lambda g: order.index(g.white))
+                place = {w: i for i, w in reversed(list(enumerate(order)))}
+                games.sort(key=lambda g: place[g.white])
             else:
                 games.sort(key=lambda g: board_key(g, running))
             rnd_obj = Round(rnd, tuple(games), tuple(byes[k] for k in sorted(byes)))

@@ -18,6 +18,7 @@ named first (OTH-5); listings swap the order, the model does not.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -560,18 +561,43 @@ class Tournament:
     info: dict[str, object] = field(default_factory=dict)
     extra_records: list[str] = field(default_factory=list)
 
+    #: start number -> position in ``players`` (the list object ``_indexed``), rebuilt
+    #: when found stale: ``players`` is a public list that callers may replace or
+    #: change in place (a player replaced by one with another start number in the
+    #: same list, same length, is the one change it cannot see)
+    _where: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _indexed: list[Player] | None = field(default=None, init=False, repr=False, compare=False)
+
     # --- players -----------------------------------------------------------------
+    def _position(self, start_no: int) -> int | None:
+        """Where the player is in ``players`` (``None``: not there), in constant time."""
+        players = self.players
+        i = self._where.get(start_no)
+        if i is not None and i < len(players) and players[i].start_no == start_no:
+            return i
+        if i is None and self._indexed is players and len(self._where) == len(players):
+            return None  # the index covers the list: not there
+        self._indexed = players
+        self._where = {p.start_no: k for k, p in reversed(list(enumerate(players)))}
+        return self._where.get(start_no)
+
     def add_player(self, player: Player) -> None:
-        if any(p.start_no == player.start_no for p in self.players):
-            raise ModelError(f"start number {player.start_no} is used twice")
-        self.players.append(player)
-        self.players.sort(key=lambda p: p.start_no)
+        no = player.start_no
+        if self._position(no) is not None:
+            raise ModelError(f"start number {no} is used twice")
+        players = self.players
+        if not players or players[-1].start_no < no:
+            players.append(player)  # the usual case: start numbers in order
+            self._where[no] = len(players) - 1
+        else:
+            bisect.insort(players, player, key=lambda p: p.start_no)
+            self._indexed = None
 
     def player(self, start_no: int) -> Player:
-        for p in self.players:
-            if p.start_no == start_no:
-                return p
-        raise ModelError(f"no player with start number {start_no}")
+        i = self._position(start_no)
+        if i is None:
+            raise ModelError(f"no player with start number {start_no}")
+        return self.players[i]
 
     @property
     def start_numbers(self) -> tuple[int, ...]:
@@ -634,7 +660,8 @@ class Tournament:
     def adjustment(self, player: int, upto: int | None = None) -> Fraction:
         """What the player's TRF-2026 ``299`` assignments add to his points after
         round ``upto`` (default: all rounds); ``0`` for nearly everyone."""
-        adjustments = next((p.adjustments for p in self.players if p.start_no == player), ())
+        i = self._position(player)
+        adjustments = self.players[i].adjustments if i is not None else ()
         if not adjustments:
             return Fraction(0)
         last = self.rounds_played if upto is None else upto

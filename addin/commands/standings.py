@@ -63,11 +63,26 @@ def run(args) -> int:
         get_system(args.system)  # unknown -> exit 2, "did you mean"
         t.settings = t.settings.replace(system=canonical_system(args.system))
         t = with_system_scoring(t)
-    if args.mapping is None and _is_monrad_workbook(args.file):  # the button's job, then print
+    kind = _workbook_kind(args.file)
+    if args.mapping is None and kind == "monrad":  # the button's job, then print
         from ...addin.jobs import update_standings
         from ...converters.openpyxl_book import open_book
 
         report = update_standings(open_book(args.file), save=not args.dry_run)
+    elif kind == "club":  # a club's own workbook: monrad's standings sheet in it
+        from ...addin.club_jobs import SystemUnknown, read_club, update_club_standings
+        from ...converters.club_sheets import load_mapping
+        from ...converters.openpyxl_book import open_book
+
+        book = open_book(args.file)
+        opts = load_mapping(args.mapping) if args.mapping else None
+        system = getattr(args, "system", None)
+        try:
+            report = update_club_standings(book, system=system, opts=opts,
+                                           save=not args.dry_run)
+            t = read_club(book, system, opts=opts).tournament
+        except SystemUnknown as exc:  # rank by the file's own defaults, write nothing
+            warn(f"{exc}; the standings sheet is written once the system is known")
     upto = args.upto if args.upto is not None or report is None else report.round
     table = standings(t, args.tiebreaks, upto)
     missing = [] if report is not None else missing_boards(t, table.upto)
@@ -112,10 +127,12 @@ def missing_boards(t: Tournament, upto: int) -> list[tuple[int, list[int]]]:
     return out
 
 
-def _is_monrad_workbook(path: str) -> bool:
+def _workbook_kind(path: str) -> str | None:
+    """``"monrad"`` (monrad's own layout), ``"club"`` (a club's own sheets) or ``None``
+    (not a workbook monrad writes to)."""
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
-        return False
+        return None
     from ...converters import layout as L
     from ...converters.openpyxl_book import open_book
 
-    return L.detect_layout(open_book(path).sheet_names()) is not None
+    return "monrad" if L.detect_layout(open_book(path).sheet_names()) is not None else "club"

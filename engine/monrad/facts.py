@@ -14,7 +14,7 @@ from fractions import Fraction
 from ..model import Colour, Game, Pending, Result, Tournament
 from ..pairing import PairingError
 
-__all__ = ["Conventions", "Facts", "collect", "running_points", "check_results_in"]
+__all__ = ["Conventions", "Facts", "check_results_in", "collect", "running_points"]
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ class DutchSystem:
                 "(C.04.3 C.1-C.4: no rematches, no forbidden pairs, colour limits)"
             ) from None
         initial = infer_initial_colour(t)
-        real = {p.start_no: t.score(p.start_no, round_no - 1) for p in t.players}
+        real = {e.start_no: e.points for e in entrants}
         boards = []
         for a, b in pairs:
             p, q = entrants[a], entrants[b]

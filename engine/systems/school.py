@@ -11,6 +11,7 @@ See docs/systems/school.md.
 from __future__ import annotations
 
 from ..model import Scoring, Tournament
+from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions, check_results_in
 from ..monrad.listed import ListMonrad
 from ..pairing import SystemFacts, with_system_scoring
@@ -26,6 +27,7 @@ class SchoolMonrad(ListMonrad):
     facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
                         pending_points="adjourned-win", scoring=Scoring.school(),
                         aliases=("skolemonrad", "skolmonrad", "school-monrad"))
+    rules = MonradRules("SKOL-1", "SKOL-4", "SKOL-4", "SKOL-4", "SKOL-5", "SKOL-5", "SKOL-2", "SKOL-3")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=False,
         withdrawal_wo_white=False, adjourned_wins_both=False,

@@ -72,14 +72,16 @@ def test_pair_and_standings_use_the_sheet_system_or_the_override(tmp_path: Path,
     assert capsys.readouterr().out.startswith("Round 1 (ssf)")
     assert main(["pair", str(path), "--dry-run", "--system", "dutch"]) == 0
     assert capsys.readouterr().out.startswith("Round 1 (dutch)")
-    assert main(["standings", str(SHEETS / "club_sv_n0007_r05_s6060_ff.xlsx"),
-                 "--format", "json"]) == 0
     import json
+    import shutil
+
+    club = tmp_path / "club_sv.xlsx"  # standings are written into a club's workbook
+    shutil.copy(SHEETS / "club_sv_n0007_r05_s6060_ff.xlsx", club)
+    assert main(["standings", str(club), "--format", "json"]) == 0
 
     doc = json.loads(capsys.readouterr().out)
     assert doc["system"] == "ssf" and doc["tiebreaks"] == ["QP", "WON", "DE", "LOT"]
-    assert main(["standings", str(SHEETS / "club_sv_n0007_r05_s6060_ff.xlsx"),
-                 "--format", "json", "--system", "nsf"]) == 0
+    assert main(["standings", str(club), "--format", "json", "--system", "nsf"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["system"] == "nsf" and doc["tiebreaks"][0] == "NSF-QP"
 
