@@ -403,8 +403,9 @@ def explain_rounds(book: WorkbookBinding, rounds: list[int] | None = None, *,
 def run_pair(path: str, *, repair: bool = False, system: str | None = None) -> tuple[int, str]:
     """``monrad pair club.xlsx [--repair] [--system S]``: (exit status, text to print).
 
-    0: paired; 1: refused (already paired, results missing ...); 2: the file cannot
-    be read.  Never raises for bad input.
+    The exit codes of the command line (issue 15: one meaning per code): 0 paired;
+    1 no legal pairing exists; 2 refused (already paired, results missing ...) or the
+    file cannot be read.  Never raises for bad input.
     """
     from ..converters.openpyxl_book import open_book
 
@@ -414,8 +415,10 @@ def run_pair(path: str, *, repair: bool = False, system: str | None = None) -> t
         return 2, f"monrad: {exc}"
     try:
         return 0, str(pair_next_round(book, repair=repair, system=system))
-    except JobError as exc:
+    except NoLegalPairing as exc:
         return 1, f"monrad: {exc}"
+    except JobError as exc:
+        return 2, f"monrad: {exc}"
     except InputError as exc:
         return 2, f"monrad: {exc}"
 

@@ -648,11 +648,14 @@ class Tournament:
     def score(self, player: int, upto: int | None = None) -> Fraction:
         """Points after round ``upto`` (default: all rounds), by the settings' scoring
         and the player's :class:`Adjustment` records (TRF-2026 ``299``)."""
+        return self._result_points(player, upto) + self.adjustment(player, upto)
+
+    def _result_points(self, player: int, upto: int | None) -> Fraction:
         pts = Fraction(0)
         sc = self.settings.scoring
         for _, e in self.entries(player, upto):
             pts += sc.points(e.result if isinstance(e, Bye) else e.result_for(player))
-        return pts + self.adjustment(player, upto)
+        return pts
 
     def adjustment(self, player: int, upto: int | None = None) -> Fraction:
         """What the player's TRF-2026 ``299`` assignments add to his points after
@@ -671,7 +674,9 @@ class Tournament:
 
     def scores(self, upto: int | None = None) -> dict[int, Fraction]:
         """Points of every player after round ``upto``."""
-        return {p.start_no: self.score(p.start_no, upto) for p in self.players}
+        return {p.start_no: self._result_points(p.start_no, upto)
+                + (self.adjustment(p.start_no, upto) if p.adjustments else Fraction(0))
+                for p in self.players}
 
     def validate(self) -> None:
         """Raise :class:`ModelError` if a round names a player not on the roster."""

@@ -49,7 +49,7 @@ def _check_xlsm(data: bytes, lang: str) -> None:
         assert build_xlsm.VBA_REL in zf.read("xl/_rels/workbook.xml.rels").decode()
         ribbon = ET.fromstring(zf.read(build_xlsm.CUSTOMUI_PART))
     actions = {b.get("onAction") for b in ribbon.iter(f"{{{build_xlsm.CUSTOMUI_NS}}}button")}
-    assert actions == {"Ribbon_PairNextRound", "Ribbon_UpdateStandings"}
+    assert actions == {"Ribbon_PairNextRound", "Ribbon_UpdateStandings", "Ribbon_DrawStartNumbers"}
     for action in actions:  # every callback exists in the module, with the ribbon's signature
         assert re.search(rf"^Public Sub {action}\(control As Object\)$", MONRAD_BAS, re.MULTILINE)
     tab = next(ribbon.iter(f"{{{build_xlsm.CUSTOMUI_NS}}}tab"))
@@ -64,10 +64,12 @@ def test_vba_module_calls_python_entry_points_through_runpython() -> None:
     assert calls == [
         "import monrad.addin.ribbon as r; r.pair_next_round()",
         "import monrad.addin.ribbon as r; r.update_standings()",
+        "import monrad.addin.ribbon as r; r.draw_start_numbers()",
     ]
     assert "RunPython" in MONRAD_BAS
     from monrad.addin import ribbon
     assert callable(ribbon.pair_next_round) and callable(ribbon.update_standings)
+    assert callable(ribbon.draw_start_numbers)
 
 
 @pytest.mark.parametrize("lang", build_xlsm.LANGS)

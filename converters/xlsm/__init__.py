@@ -72,6 +72,9 @@ RIBBON_WORDS: dict[str, dict[str, tuple[str, str | None]]] = {
                        "og legger til rundens ark."),
         "monradStandings": ("Oppdater tabell",
                             "Regner ut tabellen på nytt: poeng og korreksjoner."),
+        "monradDraw": ("Trekk startnumre",
+                       "Før runde 1: trekker startnumrene; spillerne beholder radene sine, "
+                       "og frøet lagres."),
     },
     "sv": {
         "monradGroup": ("Turnering", None),
@@ -80,6 +83,9 @@ RIBBON_WORDS: dict[str, dict[str, tuple[str, str | None]]] = {
                        "och lägger till rondens blad."),
         "monradStandings": ("Uppdatera ställning",
                             "Räknar om ställningen: poäng och särskiljning."),
+        "monradDraw": ("Lotta startnummer",
+                       "Före rond 1: lottar startnumren; deltagarna behåller sina rader, "
+                       "och fröet sparas."),
     },
     "da": {
         "monradGroup": ("Turnering", None),
@@ -88,6 +94,9 @@ RIBBON_WORDS: dict[str, dict[str, tuple[str, str | None]]] = {
                        "og tilføjer rundens ark."),
         "monradStandings": ("Opdater stilling",
                             "Beregner stillingen igen: point og korrektioner."),
+        "monradDraw": ("Træk startnumre",
+                       "Før runde 1: trækker startnumrene; spillerne beholder deres rækker, "
+                       "og frøet gemmes."),
     },
 }
 

@@ -96,3 +96,16 @@ def test_skol_1_draw_into_a_trf_file_records_the_seed(tmp_path: Path, capsys) ->
     want = random_draw(list(range(1, 9)), seed=5).order
     assert [p.name for p in t.players] == [NAMES[old - 1] for old in want]
     assert t.settings.seeds["start_draw"] == 5
+
+
+def test_nsf_2a_draw_as_the_workbooks_button(tmp_path: Path) -> None:
+    """The add-in's "Draw start numbers" action: the same job, told in one message."""
+    from monrad.addin import ribbon
+
+    path = _book(tmp_path)
+    told: list[tuple[str, bool]] = []
+    outcome = ribbon.draw_start_numbers(open_book(path), lambda m, e: told.append((m, e)))
+    assert not outcome.error and told[0][0].startswith("start numbers drawn (random, seed 11)")
+    pair_next_round(open_book(path))
+    outcome = ribbon.draw_start_numbers(open_book(path), lambda m, e: told.append((m, e)))
+    assert outcome.error and "before round 1" in outcome.message

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from monrad.addin.cli import main
-from monrad.addin.jobs import JobError, NoLegalPairing, pair_next_round
+from monrad.addin.jobs import JobError, NoLegalPairing, pair_next_round, run_pair
 from monrad.converters import save
 from monrad.converters.new_workbook import create_workbook
 from monrad.converters.openpyxl_book import open_book
@@ -56,6 +56,15 @@ def test_exit_1_no_legal_pairing_in_a_workbook(tmp_path: Path, capsys) -> None:
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "two.xlsx" in err
     assert path.read_bytes() == before
+    assert run_pair(str(path))[0] == 1  # the script helper says the same
+
+
+def test_run_pair_helper_refusal_is_2(tmp_path: Path) -> None:
+    t = _two_who_met()
+    path = create_workbook(tmp_path / "two.xlsx", "nsf", 3, t.players, "en", seed=1)
+    assert run_pair(str(path))[0] == 0
+    status, text = run_pair(str(path))
+    assert status == 2 and "already paired" in text
 
 
 def test_workbook_button_shows_no_legal_pairing_as_a_refusal(tmp_path: Path) -> None:

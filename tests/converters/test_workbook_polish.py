@@ -68,3 +68,26 @@ def test_settings_values_in_the_workbooks_language(tmp_path: Path) -> None:
     ws.cell(row, 2).value = "svart"
     wb.save(path)
     assert read_xlsx(path).settings.initial_colour is Colour.BLACK
+
+
+def test_results_in_one_notation_per_sheet_after_reading(tmp_path: Path) -> None:
+    """A club sheet typed in mixed notations (``1 - 0``, ``0,5 - 0,5``, ``1/2-1/2``,
+    ``1-0 WO``) becomes a monrad workbook whose round sheets use one notation, the
+    drop-down's (the club's own file is only read)."""
+    from monrad.addin.cli import main
+    from conftest import DATA
+
+    for name in ("club_en_n0006_r03_s6006_ff.xlsx", "club_sv_n0007_r05_s6060_ff.xlsx",
+                 "club_da_n0008_r07_s6120_ff.xlsx"):
+        dest = tmp_path / f"{name}.monrad.xlsx"
+        assert main(["convert", str(DATA / "fixtures" / "club-sheets" / name), "-o", str(dest)]) == 0
+        wb = openpyxl.load_workbook(dest)
+        lay = L.detect_layout(wb.sheetnames)
+        seen: set[str] = set()
+        for ws in wb.worksheets:
+            if lay.round_number(ws.title) is None:
+                continue
+            for r in range(L.ROUND_FIRST_ROW, ws.max_row + 1):
+                if ws.cell(r, 7).value is not None:  # a board (the bye row has no Black no.)
+                    seen.add(ws.cell(r, L.RESULT_COL).value)
+        assert seen and seen <= set(L.CHESS_RESULTS), (name, seen)

@@ -1,8 +1,9 @@
 Attribute VB_Name = "monrad"
 ' monrad - the buttons of the club workbook.
 '
-' The "monrad" ribbon tab calls Ribbon_PairNextRound and Ribbon_UpdateStandings;
-' PairNextRound and UpdateStandings can also be run from Alt+F8.  Each one hands
+' The "monrad" ribbon tab calls Ribbon_PairNextRound, Ribbon_UpdateStandings and
+' Ribbon_DrawStartNumbers;
+' PairNextRound, UpdateStandings and DrawStartNumbers can also be run from Alt+F8.  Each one hands
 ' the work to the monrad Python package through RunPython of the xlwings add-in,
 ' which finds this workbook with xw.Book.caller().  Set both up once with
 '     pip install "monrad[excel]"
@@ -20,12 +21,20 @@ Public Sub UpdateStandings()
     CallMonrad "import monrad.addin.ribbon as r; r.update_standings()"
 End Sub
 
+Public Sub DrawStartNumbers()
+    CallMonrad "import monrad.addin.ribbon as r; r.draw_start_numbers()"
+End Sub
+
 Public Sub Ribbon_PairNextRound(control As Object)
     PairNextRound
 End Sub
 
 Public Sub Ribbon_UpdateStandings(control As Object)
     UpdateStandings
+End Sub
+
+Public Sub Ribbon_DrawStartNumbers(control As Object)
+    DrawStartNumbers
 End Sub
 
 Private Sub CallMonrad(command As String)
