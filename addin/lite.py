@@ -29,7 +29,7 @@ from typing import Any
 from ..converters import layout as L
 from ..converters.errors import InputError
 from ..converters.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
-from . import jobs
+from . import buttons, jobs
 from .lite_book import LiteBook
 from .ribbon import Outcome
 
@@ -90,15 +90,15 @@ def run_script(job: Callable[[LiteBook], jobs.JobReport], book: Any) -> Outcome:
 
 def pair_next_round(book: Any) -> Outcome:
     """The "Pair next round" button (``monrad pair``)."""
-    return run_script(jobs.pair_next_round, book)
+    return run_script(buttons.pair_next_round, book)
 
 
 def update_standings(book: Any) -> Outcome:
     """The "Update standings" button (``monrad standings``)."""
-    return run_script(jobs.update_standings, book)
+    return run_script(buttons.update_standings, book)
 
 
 def pair_round_again(book: Any) -> Outcome:
     """The "New round sheet again" button (``monrad pair --repair``): the last round,
     still without results, is paired again on a new sheet."""
-    return run_script(lambda b: jobs.pair_next_round(b, repair=True), book)
+    return run_script(lambda b: buttons.pair_next_round(b, repair=True), book)

@@ -198,6 +198,34 @@ class LiteBook:
         self._snapshot[name] = {}
         self._written[name] = {}
 
+    def copy_sheet(self, source: str, name: str, *, keep_rows: int, after: str | None = None) -> None:
+        """A new sheet with ``source``'s title and header rows (values), then Excel's
+        own copy of the formats where the host applies it (else noted as not applied)."""
+        _, last_col = self.used_size(source)
+        header = self.read_range(source, 1, 1, keep_rows, max(last_col, 1))
+        self.add_sheet(name, after=after or source)
+        self.write_range(name, 1, 1, header)
+        width = max(last_col, 1)
+        self._queue(lambda: self._paste_formats(source, name, 1, keep_rows, 1, width), "formats")
+
+    def copy_row_format(
+        self, sheet: str, source_row: int, first_row: int, last_row: int,
+        *, source_sheet: str | None = None,
+    ) -> None:
+        if last_row < first_row:
+            return
+        src = source_sheet or sheet
+        width = max(self.used_size(src)[1], 1)
+        self._queue(lambda: self._paste_formats(src, sheet, source_row, source_row, first_row,
+                                                width, last_row), "formats")
+
+    def _paste_formats(self, src: str, dst: str, first: int, last: int, to_row: int,
+                       width: int, to_last: int | None = None) -> None:
+        source = self.book.sheets[src].range((first, 1), (last, width))
+        source.copy()
+        target_last = to_last if to_last is not None else to_row + (last - first)
+        self.book.sheets[dst].range((to_row, 1), (target_last, width)).paste(paste="formats")
+
     def delete_sheet(self, name: str) -> None:
         name = self._find(name)
         self._keep(name)

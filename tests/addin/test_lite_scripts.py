@@ -67,3 +67,38 @@ def test_lite_parts_survive_monrad_pair_and_standings(tmp_path: Path):
         assert after.get(name) == data, f"{name} lost or changed"
     assert LW.read_lite_code(io.BytesIO(path.read_bytes()).getvalue())["main.py"] == \
         LW.main_py("no")
+
+
+def test_lite_buttons_continue_a_clubs_own_workbook(tmp_path: Path):
+    """Issue 13 under Lite: the buttons on a club's own workbook write the same cells
+    as the file back end (formats Lite does not apply are named, values all there)."""
+    import shutil
+
+    from monrad.addin import lite
+    from monrad.addin.club_jobs import pair_club_round, update_club_standings
+    from monrad.converters.openpyxl_book import open_book
+
+    src = REPO / "tests/data/fixtures/club-sheets/club_da_n0008_r07_s6120_ff.xlsx"
+    wb = openpyxl.load_workbook(src)
+    for name in ("Runde 6", "Runde 7"):
+        del wb[name]
+    a, b = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    wb.save(a)
+    shutil.copy(a, b)
+    book, impl = open_lite(b)
+    outcome = lite.pair_next_round(book)
+    impl.finish()
+    assert not outcome.error, outcome.message
+    pair_club_round(open_book(a))
+    book, impl = open_lite(b)
+    assert not lite.update_standings(book).error
+    impl.finish()
+    update_club_standings(open_book(a))
+
+    def cells(path: Path) -> dict:
+        w = openpyxl.load_workbook(path)
+        return {(ws.title, c.coordinate): c.value for ws in w.worksheets
+                for row in ws.iter_rows() for c in row if c.value is not None}
+
+    assert cells(a) == {k: v for k, v in cells(b).items() if k[0] != "monrad backup"}
+    assert "Runde 6" in openpyxl.load_workbook(b).sheetnames
