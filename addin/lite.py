@@ -102,3 +102,8 @@ def pair_round_again(book: Any) -> Outcome:
     """The "New round sheet again" button (``monrad pair --repair``): the last round,
     still without results, is paired again on a new sheet."""
     return run_script(lambda b: buttons.pair_next_round(b, repair=True), book)
+
+
+def explain_rounds(book: Any) -> Outcome:
+    """The "Explain round" script of the task pane: the Explanation sheet (issue 18)."""
+    return run_script(jobs.explain_rounds, book)

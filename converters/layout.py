@@ -204,6 +204,8 @@ TEXTS: dict[str, dict[str, str]] = {
                    "sv": "Inte ett av resultaten i listan",
                    "da": "Ikke et af resultaterne på listen"},
     # the Explanation sheet (issue 18): its name, title and column headers
+    "lite_explain_script": {"en": "Explain round", "no": "Forklar runde", "sv": "Förklara rond",
+                            "da": "Forklar runde"},
     "explanation_sheet": {"en": "Explanation", "no": "Forklaring", "sv": "Förklaring",
                           "da": "Forklaring"},
     "explanation_title": {"en": "Explanation - why each board is paired as it is",

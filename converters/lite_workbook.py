@@ -65,6 +65,9 @@ BUTTONS = (
     ("monrad_standings", "update_standings", "lite_standings_button", 6),
     ("monrad_repair", "pair_round_again", "lite_repair_button", 9),
 )
+#: Scripts without a button on the sheet (Lite lists every script in its task pane):
+#: (script, caption key).
+PANE_SCRIPTS = (("explain_rounds", "lite_explain_script"),)
 #: The buttons' column (E) and size in cells.
 BUTTON_COL, BUTTON_ROWS, BUTTON_COLS = 5, 2, 3
 #: The status cell (label above it) and how many lines of it monrad owns.
@@ -169,6 +172,15 @@ def main_py(lang: str) -> str:
         lines += [
             "",
             f"@script(name={_py_str(lay.text(caption))}, button={_py_str(button)})",
+            f"def {func}(book: xw.Book):",
+            f"    {_py_str(lay.text(caption))}",
+            f"    lite.{func}(book)",
+            "",
+        ]
+    for func, caption in PANE_SCRIPTS:
+        lines += [
+            "",
+            f"@script(name={_py_str(lay.text(caption))})",
             f"def {func}(book: xw.Book):",
             f"    {_py_str(lay.text(caption))}",
             f"    lite.{func}(book)",

@@ -49,7 +49,8 @@ def _check_xlsm(data: bytes, lang: str) -> None:
         assert build_xlsm.VBA_REL in zf.read("xl/_rels/workbook.xml.rels").decode()
         ribbon = ET.fromstring(zf.read(build_xlsm.CUSTOMUI_PART))
     actions = {b.get("onAction") for b in ribbon.iter(f"{{{build_xlsm.CUSTOMUI_NS}}}button")}
-    assert actions == {"Ribbon_PairNextRound", "Ribbon_UpdateStandings", "Ribbon_DrawStartNumbers"}
+    assert actions == {"Ribbon_PairNextRound", "Ribbon_UpdateStandings", "Ribbon_DrawStartNumbers",
+                       "Ribbon_ExplainRound"}
     for action in actions:  # every callback exists in the module, with the ribbon's signature
         assert re.search(rf"^Public Sub {action}\(control As Object\)$", MONRAD_BAS, re.MULTILINE)
     tab = next(ribbon.iter(f"{{{build_xlsm.CUSTOMUI_NS}}}tab"))

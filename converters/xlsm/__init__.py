@@ -75,6 +75,9 @@ RIBBON_WORDS: dict[str, dict[str, tuple[str, str | None]]] = {
         "monradDraw": ("Trekk startnumre",
                        "Før runde 1: trekker startnumrene; spillerne beholder radene sine, "
                        "og frøet lagres."),
+        "monradExplain": ("Forklar runde",
+                          "Skriver arket Forklaring: hvilken regel som satte hver spiller "
+                          "på hvert bord, for alle rundene så langt og den neste."),
     },
     "sv": {
         "monradGroup": ("Turnering", None),
@@ -86,6 +89,9 @@ RIBBON_WORDS: dict[str, dict[str, tuple[str, str | None]]] = {
         "monradDraw": ("Lotta startnummer",
                        "Före rond 1: lottar startnumren; deltagarna behåller sina rader, "
                        "och fröet sparas."),
+        "monradExplain": ("Förklara rond",
+                          "Skriver bladet Förklaring: vilken regel som satte varje spelare "
+                          "på varje bord, för alla ronder hittills och nästa."),
     },
     "da": {
         "monradGroup": ("Turnering", None),
@@ -97,6 +103,9 @@ RIBBON_WORDS: dict[str, dict[str, tuple[str, str | None]]] = {
         "monradDraw": ("Træk startnumre",
                        "Før runde 1: trækker startnumrene; spillerne beholder deres rækker, "
                        "og frøet gemmes."),
+        "monradExplain": ("Forklar runde",
+                          "Skriver arket Forklaring: hvilken regel der satte hver spiller "
+                          "på hvert bræt, for alle runder indtil nu og den næste."),
     },
 }
 

@@ -102,3 +102,18 @@ def test_lite_buttons_continue_a_clubs_own_workbook(tmp_path: Path):
 
     assert cells(a) == {k: v for k, v in cells(b).items() if k[0] != "monrad backup"}
     assert "Runde 6" in openpyxl.load_workbook(b).sheetnames
+
+
+def test_lite_explain_script_writes_the_explanation_sheet(tmp_path: Path):
+    """Issue 18 under Lite: the task pane's "Explain round" script of ``main.py``."""
+    path = _new(tmp_path, "sv")
+    namespace: dict = {}
+    exec(compile(LW.read_lite_code(path.read_bytes())["main.py"], "main.py", "exec"), namespace)  # noqa: S102
+    for script in ("pair_next_round", "explain_rounds"):
+        book, impl = open_lite(path)
+        namespace[script](book)
+        impl.finish()
+    wb = openpyxl.load_workbook(path)
+    assert "Förklaring" in wb.sheetnames
+    rules = {c.value for c in wb["Förklaring"]["E"] if c.value}
+    assert any(str(r).startswith("SSF-") for r in rules)

@@ -2,8 +2,8 @@ Attribute VB_Name = "monrad"
 ' monrad - the buttons of the club workbook.
 '
 ' The "monrad" ribbon tab calls Ribbon_PairNextRound, Ribbon_UpdateStandings and
-' Ribbon_DrawStartNumbers;
-' PairNextRound, UpdateStandings and DrawStartNumbers can also be run from Alt+F8.  Each one hands
+' Ribbon_DrawStartNumbers and Ribbon_ExplainRound;
+' PairNextRound, UpdateStandings, DrawStartNumbers and ExplainRound can also be run from Alt+F8.  Each one hands
 ' the work to the monrad Python package through RunPython of the xlwings add-in,
 ' which finds this workbook with xw.Book.caller().  Set both up once with
 '     pip install "monrad[excel]"
@@ -25,6 +25,10 @@ Public Sub DrawStartNumbers()
     CallMonrad "import monrad.addin.ribbon as r; r.draw_start_numbers()"
 End Sub
 
+Public Sub ExplainRound()
+    CallMonrad "import monrad.addin.ribbon as r; r.explain_rounds()"
+End Sub
+
 Public Sub Ribbon_PairNextRound(control As Object)
     PairNextRound
 End Sub
@@ -35,6 +39,10 @@ End Sub
 
 Public Sub Ribbon_DrawStartNumbers(control As Object)
     DrawStartNumbers
+End Sub
+
+Public Sub Ribbon_ExplainRound(control As Object)
+    ExplainRound
 End Sub
 
 Private Sub CallMonrad(command As String)
