@@ -25,17 +25,23 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ..converters.errors import InputError
+from ..converters import layout as L
+from ..converters.binding import WorkbookBinding, WorkbookError
 from ..converters.club_sheets import ReadOptions, load_mapping, read_club_workbook
+from ..converters.errors import InputError
 from ..converters.new_workbook import build_book
-from ..converters.xlsx import ClubBook, points_value, read_book, write_round, write_standings
+from ..converters.xlsx import (
+    ClubBook,
+    points_value,
+    read_book,
+    write_round,
+    write_standings,
+)
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import PairingError, pair_round
 from ..engine.standings import standings
-from ..converters import layout as L
-from ..converters.binding import WorkbookBinding, WorkbookError
 
-__all__ = ["JobReport", "JobError", "pair_next_round", "update_standings", "standings_table"]
+__all__ = ["JobError", "JobReport", "pair_next_round", "standings_table", "update_standings"]
 
 
 class JobError(WorkbookError):
@@ -154,6 +160,7 @@ def pair_next_round(
     msg = f"round {target} {what}: {len(new.games)} boards" + (
         f", bye: {', '.join(f'{t.player(p).name} ({p})' for p in byes)}" if byes else "")
     backup = book.save() if save else None
+    notes += getattr(book, "warnings", [])  # control characters the writer removed
     return JobReport(msg, target, written, backup, notes)
 
 
@@ -269,7 +276,8 @@ def update_standings(book: WorkbookBinding, *, save: bool = True) -> JobReport:
     backup = book.save() if save else None
     return JobReport(f"standings after round {upto} written to sheet "
                      f"{cb.layout.standings_sheet!r}", upto, [cb.layout.standings_sheet],
-                     backup, ([note] if note else []) + missing)
+                     backup, ([note] if note else []) + missing
+                     + list(getattr(book, "warnings", [])))
 
 
 # --- command-line helpers (``monrad pair`` / ``monrad standings`` on a workbook) ----------
@@ -279,14 +287,13 @@ def run_pair(path: str, *, repair: bool = False, system: str | None = None) -> t
     0: paired; 1: refused (already paired, results missing ...); 2: the file cannot
     be read.  Never raises for bad input.
     """
+    from ..converters.lock import workbook_lock
     from ..converters.openpyxl_book import open_book
 
     try:
-        book = open_book(path)
-    except InputError as exc:
-        return 2, f"monrad: {exc}"
-    try:
-        return 0, str(pair_next_round(book, repair=repair, system=system))
+        with workbook_lock(path):
+            book = open_book(path)
+            return 0, str(pair_next_round(book, repair=repair, system=system))
     except JobError as exc:
         return 1, f"monrad: {exc}"
     except InputError as exc:

@@ -42,13 +42,13 @@ __all__ = [
     "FORMATS",
     "READ_FORMATS",
     "WRITE_FORMATS",
+    "atomic_write",
     "detect_format",
-    "trf_version",
+    "dumps",
+    "extension_for",
     "load",
     "save",
-    "dumps",
-    "atomic_write",
-    "extension_for",
+    "trf_version",
 ]
 
 #: extension -> format
@@ -328,10 +328,14 @@ def save(
     fmt: str | None = None,
     *,
     trf_version: str | None = None,
+    warnings: list[str] | None = None,
+    shown: str | None = None,
 ) -> Path:
     """Write ``t`` to ``path`` atomically, in ``fmt`` or the format its extension names.
 
     ``trf_version`` (``"16"``/``"2026"``) picks the TRF version for ``fmt="trf"``.
+    A workbook's writer appends to ``warnings`` where it removed characters an
+    Excel file cannot hold (naming the file as ``shown``, default ``path``).
     """
     p = Path(path)
     label = str(p)
@@ -345,7 +349,7 @@ def save(
     if not p.parent.exists():
         raise InputError("the folder does not exist", source=label)
     if f == "xlsx":
-        return _save_workbook(t, p)
+        return _save_workbook(t, p, warnings, shown)
     if f == "trf" and trf_version in ("16", "2026"):
         f = f"trf{trf_version}"
     text = dumps(t, f)
@@ -361,7 +365,8 @@ def save(
         raise InputError(f"cannot write file: {exc.strerror or exc}", source=label) from None
 
 
-def _save_workbook(t: Tournament, p: Path) -> Path:
+def _save_workbook(t: Tournament, p: Path, warnings: list[str] | None = None,
+                   shown: str | None = None) -> Path:
     """A new monrad workbook holding ``t`` (roster, settings and every round's sheet).
 
     Deterministic (same tournament, same bytes): a tournament without a seed gets
@@ -396,6 +401,9 @@ def _save_workbook(t: Tournament, p: Path) -> Path:
             if rnd.is_paired:
                 after = xl.write_round(book, t, rnd, lay, after=after, before=before)
         data = xl.workbook_bytes(book.workbook, xl.workbook_time(t))
+        if warnings is not None:  # named as the caller shows the file (not a temporary name)
+            shown_name = Path(shown).name if shown else p.name
+            warnings.extend(w.replace(p.name, shown_name, 1) for w in book.warnings)
     except WorkbookError as exc:
         raise InputError(str(exc), source=label) from None
     if p.suffix.lower() == ".xlsm":  # a real macro-enabled workbook, as ``monrad new`` makes

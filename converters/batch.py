@@ -48,19 +48,19 @@ from .errors import InputError
 from .source import head_text
 
 __all__ = [
-    "OUT_FORMATS",
     "IN_SUFFIXES",
+    "OUT_FORMATS",
     "PARALLEL_FROM",
-    "Job",
-    "FileResult",
     "BatchReport",
+    "FileResult",
+    "Job",
     "Progress",
     "collect",
+    "convert_many",
+    "convert_one",
     "read_input",
     "render_output",
-    "convert_one",
     "run_jobs",
-    "convert_many",
     "summary_table",
 ]
 
@@ -251,7 +251,12 @@ def read_input(path: str | os.PathLike[str], warnings: list[str] | None = None,
     ``mapping`` file is given).
     """
     from . import load
-    from .klubtur import book_looks_like_klubtur, looks_like_klubtur, read_klubtur, read_klubtur_book
+    from .klubtur import (
+        book_looks_like_klubtur,
+        looks_like_klubtur,
+        read_klubtur,
+        read_klubtur_book,
+    )
     from .sheets_legacy import open_legacy_book
 
     p = Path(path)
@@ -315,7 +320,8 @@ def _read_workbook(book, path: Path) -> Tournament:
 
 
 # ------------------------------------------------------------------ writing
-def render_output(t: Tournament, fmt: str, path: Path) -> None:
+def render_output(t: Tournament, fmt: str, path: Path, warnings: list[str] | None = None,
+                  shown: str | None = None) -> None:
     """Write ``t`` as ``fmt`` to ``path`` (a temporary name: the caller moves it),
     through :func:`monrad.converters.save` (klubtur through
     :func:`~monrad.converters.klubtur.write_klubtur`).
@@ -331,7 +337,7 @@ def render_output(t: Tournament, fmt: str, path: Path) -> None:
         return
     from . import save
 
-    save(t, path, "trf2026" if fmt == "trf" else fmt)
+    save(t, path, "trf2026" if fmt == "trf" else fmt, warnings=warnings, shown=shown)
 
 
 # ------------------------------------------------------------------ one file
@@ -374,7 +380,7 @@ def convert_one(job: Job) -> FileResult:
         for out, t in outputs:
             tmp = _tmp_name(out)
             temps.append((tmp, out))
-            render_output(t, job.fmt, tmp)
+            render_output(t, job.fmt, tmp, result.warnings, str(out))
         for tmp, out in temps:
             replace_keeping_mode(tmp, out)
         temps = []

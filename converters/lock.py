@@ -106,6 +106,9 @@ def _create(lock: Path) -> bool:
         fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
     except FileExistsError:
         return False
+    except OSError as exc:
+        raise WorkbookError(f"{lock.parent}: cannot write the lock file {lock.name} there "
+                            f"({exc.strerror or exc})") from None
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         json.dump({"pid": os.getpid(), "host": socket.gethostname(),
                    "since": time.strftime("%Y-%m-%d %H:%M:%S")}, fh)

@@ -21,15 +21,16 @@ from pathlib import Path
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from .club_sheets import ReadOptions, read_roster
-from .errors import MAX_INPUT_BYTES, InputError
 from ..engine.model import Player
 from ..engine.pairing import available_systems, canonical_system
 from . import layout as L
-from .binding import CellValue, WorkbookError
+from .binding import CellValue, WorkbookError, a1
+from .cell_text import as_text_cell, clean_text, removed_note
+from .club_sheets import ReadOptions, read_roster
+from .errors import MAX_INPUT_BYTES, InputError
 from .openpyxl_book import OpenpyxlBook, new_book
 
-__all__ = ["create_workbook", "read_roster_csv", "build_book"]
+__all__ = ["build_book", "create_workbook", "read_roster_csv"]
 
 #: Every round's result column and the tie-break list accept these scorings.
 SCORINGS = ("classic", "3-1-0", "school")
@@ -157,7 +158,7 @@ def build_book(
     }
     for i, key in enumerate(L.SETTINGS_KEYS, L.SETTINGS_FIRST_ROW):
         ws.cell(i, 1, lay.setting_label(key)).font = Font(name="Calibri", bold=True)
-        ws.cell(i, 2, values[key])
+        ws.cell(i, 2, _text(book, lay.settings_sheet, i, 2, values[key]))
         ws.cell(i, 3, L.SETTINGS_HELP.get(key, {}).get(lay.lang))
         ws.cell(i, 3).font = Font(name="Calibri", italic=True, color="666666")
         ws.cell(i, 2).alignment = Alignment(horizontal="left")
@@ -191,7 +192,8 @@ def build_book(
         row: list[CellValue] = []
         for k in keys:
             v = getattr(p, k)
-            row.append(v if v not in ("", 0, None) else None)
+            row.append(_text(book, lay.players_sheet, wp.max_row + 1, len(row) + 1, v)
+                       if v not in ("", 0, None) else None)
         wp.append(row)
     from .binding import col_letter
 
@@ -226,7 +228,20 @@ def build_book(
         title = f"{name} - {title}"
     write_standings(book, lay, title, header, [])
     wb.active = 1
+    for sheet in wb.worksheets:  # text from a roster file is never a formula
+        for cell in sheet._cells.values():  # the cells that exist (creates none)
+            as_text_cell(cell)
     return book
+
+
+def _text(book: OpenpyxlBook, sheet: str, row: int, col: int, value: CellValue) -> CellValue:
+    """A value for a cell, text without the characters an Excel file cannot hold
+    (noted in ``book.warnings``, naming the cell)."""
+    if isinstance(value, str):
+        value, removed = clean_text(value)
+        if removed:
+            book.warnings.append(removed_note(book.name, sheet, a1(row, col), removed))
+    return value
 
 
 def create_workbook(

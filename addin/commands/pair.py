@@ -21,7 +21,12 @@ from ...converters import atomic_write, detect_format, dumps, save, trf_version
 from ...converters.errors import InputError
 from ...engine.model import Result, Round, Tournament
 from ...engine.pairing import (
-    NoPairingPossible, PairingError, available_systems, canonical_system, get_system, pair_round,
+    NoPairingPossible,
+    PairingError,
+    available_systems,
+    canonical_system,
+    get_system,
+    pair_round,
     system_facts,
 )
 from ._common import BYE_NAMES, add_input_format_option, load_file, warn
@@ -159,8 +164,19 @@ def _is_results_csv(path: Path) -> bool:
 
 
 def _run_workbook(args, path: Path) -> int:
-    from ...converters import layout as L
+    """A workbook: the read-modify-write holds the workbook's lock (another run at the
+    same time is refused, and so is a workbook open in Excel), except a dry run."""
+    from contextlib import nullcontext
+
+    from ...converters.lock import workbook_lock
+
+    with nullcontext() if args.dry_run else workbook_lock(path):
+        return _pair_workbook(args, path)
+
+
+def _pair_workbook(args, path: Path) -> int:
     from ...addin.jobs import pair_next_round
+    from ...converters import layout as L
     from ...converters.openpyxl_book import open_book
     from ...converters.xlsx import read_book
 
@@ -188,13 +204,14 @@ def _run_workbook(args, path: Path) -> int:
     system = (args.system or t.settings.system).lower()
     backup = None if args.dry_run else book.save()
     _print(t, new, system, args.format)
+    notes = [*report.notes, *getattr(book, "warnings", [])]
     if args.format == "text":
-        for note in report.notes:
+        for note in notes:
             print(note)
         if not args.dry_run:
             print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
     else:
-        for note in report.notes:
+        for note in notes:
             warn(note)
     return 0
 

@@ -52,10 +52,15 @@ def run(args) -> int:
     report = None
     t = load_file(args.file, args.input_format, args.mapping)
     if args.mapping is None and _is_monrad_workbook(args.file):  # the button's job, then print
+        from contextlib import nullcontext
+
         from ...addin.jobs import update_standings
+        from ...converters.lock import workbook_lock
         from ...converters.openpyxl_book import open_book
 
-        report = update_standings(open_book(args.file), save=not args.dry_run)
+        # the read-modify-write holds the workbook's lock (a second run is refused)
+        with nullcontext() if args.dry_run else workbook_lock(args.file):
+            report = update_standings(open_book(args.file), save=not args.dry_run)
     upto = args.upto if args.upto is not None or report is None else report.round
     table = standings(t, args.tiebreaks, upto)
     if args.format == "text":
