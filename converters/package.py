@@ -137,10 +137,13 @@ class Package:
         new.parts, new.infos = dict(self.parts), dict(self.infos)
         return new
 
-    def put(self, name: str, data: bytes) -> None:
-        """Replace a part's bytes, or add a new part at the end."""
+    def put(self, name: str, data: bytes, at: int | None = None) -> None:
+        """Replace a part's bytes, or add a new part at the end (or at index ``at``)."""
         if name not in self.parts:
-            self.names.append(name)
+            if at is None:
+                self.names.append(name)
+            else:
+                self.names.insert(min(at, len(self.names)), name)
         self.parts[name] = data
 
     def remove(self, name: str) -> None:

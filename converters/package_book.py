@@ -398,7 +398,9 @@ class PackageBook:
                 types = add_override(types, entry.part, WORKSHEET_TYPE, where)
         for name, own in self._own.items():
             entry = self._entry(name)
-            pkg.put(entry.part, own_sheet_xml(own, styles, self._date1904))
+            # a sheet made anew under the name of a deleted one (--repair) keeps its place
+            at = self._pkg.names.index(entry.part) if entry.part in self._pkg.parts else None
+            pkg.put(entry.part, own_sheet_xml(own, styles, self._date1904), at)
         for name, edits in self._edits.items():
             if edits:
                 entry = self._entry(name)
