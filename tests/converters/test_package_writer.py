@@ -19,14 +19,19 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from python_calamine import CalamineWorkbook
-from workbook_builders import LITE_PARTS, add_lite_parts, club_workbook, parts, sheet_parts
-
 from monrad.addin.cli import main
 from monrad.addin.jobs import standings_table
 from monrad.converters import layout as L
 from monrad.converters.openpyxl_book import backups_of, open_book
 from monrad.converters.xlsx import read_book, read_xlsx, round_rows
+from python_calamine import CalamineWorkbook
+from workbook_builders import (
+    LITE_PARTS,
+    add_lite_parts,
+    club_workbook,
+    parts,
+    sheet_parts,
+)
 
 INDEX = {"[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels"}
 USER_SHEETS = ("Settings", "Players", "Budget")
@@ -59,8 +64,8 @@ def _values(path: Path, sheets=USER_SHEETS) -> dict[str, dict[str, object]]:
 
 
 def _xfs(styles: bytes) -> list[str]:
-    block = re.search(rb"<cellXfs[^>]*>(.*?)</cellXfs>", styles, re.S).group(1).decode()
-    return re.findall(r"<xf\b[^>]*?/>|<xf\b[^>]*?>.*?</xf>", block, re.S)
+    block = re.search(rb"<cellXfs[^>]*>(.*?)</cellXfs>", styles, re.DOTALL).group(1).decode()
+    return re.findall(r"<xf\b[^>]*?/>|<xf\b[^>]*?>.*?</xf>", block, re.DOTALL)
 
 
 def _assert_only_owned_changed(before: dict[str, bytes], path: Path, owned_sheets: set[str]):
@@ -248,7 +253,8 @@ def test_control_characters_in_a_workbook_write_are_removed_with_a_note(tmp_path
     book.add_sheet("Round 1")
     book.write_range("Round 1", 1, 1, [["bad\x01text", "=cmd|' /C calc'!A0"]])
     book.save()
-    assert book.warnings == ["club.xlsx: sheet 'Round 1' cell A1: removed 1 control "
-                             "character(s) that an Excel file cannot hold"]
+    note = ("club.xlsx: sheet 'Round 1' cell A1: removed 1 control character(s) that an "
+            "Excel file cannot hold")
+    assert book.warnings == [note]
     ws = _load(path)["Round 1"]
     assert ws["A1"].value == "badtext" and ws["B1"].data_type == "s"

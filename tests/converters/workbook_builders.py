@@ -16,7 +16,6 @@ import zlib
 from pathlib import Path
 
 import xlsxwriter
-
 from monrad.converters import layout as L
 
 WEBEXTENSION = (
