@@ -390,17 +390,13 @@ def open_book(path: str | os.PathLike[str]) -> PackageBook:
             unpacked = sum(i.file_size for i in zf.infolist())
         if unpacked > 20 * MAX_FILE_BYTES:
             raise WorkbookError(f"{p}: unpacks to {unpacked / 1e6:.0f} MB; refusing to open")
-        data = p.read_bytes()
-        book = PackageBook(p, data)
-        reader = book._open_reader()
-        rows = {ws.title: ws.max_row for ws in reader.worksheets}
+        book = PackageBook(p, p.read_bytes())
     except WorkbookError:
         raise
-    except Exception as exc:  # noqa: BLE001 - openpyxl, zipfile and defusedxml errors alike
+    except Exception as exc:  # noqa: BLE001 - zipfile and defusedxml errors alike
         raise WorkbookError(f"{p}: {_why_unreadable(exc)}") from None
-    book._reader = reader
-    for title, max_row in rows.items():
-        if (max_row or 0) > MAX_ROWS:
+    for title, max_row in book.declared_rows().items():
+        if max_row > MAX_ROWS:  # (a sheet without <dimension> is checked when read)
             raise WorkbookError(f"{p}: sheet {title!r} has {max_row} rows (limit {MAX_ROWS})")
     lay = detect_layout(book.sheet_names())
     if lay is not None and lay.standings_sheet in book.sheet_names():

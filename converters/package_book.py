@@ -1,10 +1,12 @@
 """The file back end of :class:`~monrad.converters.binding.WorkbookBinding` for an
 existing ``.xlsx``/``.xlsm``: read fast, write only the parts monrad owns.
 
-Reading: the values come from openpyxl in read-only mode (``defusedxml`` parses the
-XML), one pass per sheet, on first use.  openpyxl's warnings about parts it does
-not model are not shown: nothing of the workbook is lost, since nothing of it is
-written through openpyxl.
+Reading: the values come from ``python-calamine`` (Rust; its XML reader expands no
+entities), one pass per sheet, on first use; a formula reads as its cached value.
+The package index (``workbook.xml``, its relationships) is parsed with
+``defusedxml``.  No library warning reaches the user: nothing of the workbook is
+lost, since nothing of it is written through a library that drops what it does not
+model.
 
 Writing (:meth:`PackageBook.save`): the original package is copied part by part,
 **byte for byte** and in its order; monrad writes only
@@ -37,7 +39,6 @@ import io
 import posixpath
 import re
 import shutil
-import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -130,32 +131,48 @@ class PackageBook:
         self._reader = None
 
     def _read_sheet(self, name: str) -> dict[tuple[int, int], CellValue]:
-        """Every non-empty value of an original sheet, read once."""
+        """Every non-empty value of an original sheet, read once (calamine: a formula
+        reads as its cached value)."""
         if name in self._values:
             return self._values[name]
+        from .openpyxl_book import MAX_ROWS
+
         if self._reader is None:
             self._reader = self._open_reader()
-        ws = self._reader[name]
-        ws.reset_dimensions()
+        try:
+            rows = self._reader.get_sheet_by_name(name).to_python(skip_empty_area=False)
+        except Exception as exc:  # noqa: BLE001 - calamine's errors have no common base
+            raise WorkbookError(f"{self.path}: sheet {name!r} cannot be read "
+                                f"({' '.join(str(exc).split())})") from None
+        if len(rows) > MAX_ROWS:
+            raise WorkbookError(f"{self.path}: sheet {name!r} has {len(rows)} rows "
+                                f"(limit {MAX_ROWS})")
         cells: dict[tuple[int, int], CellValue] = {}
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            for row in ws.iter_rows():
-                for cell in row:
-                    value = getattr(cell, "value", None)
-                    if value is not None and value != "":
-                        cells[(cell.row, cell.column)] = _plain(value)
+        for r, row in enumerate(rows, 1):
+            for c, value in enumerate(row, 1):
+                if value is not None and value != "":
+                    cells[(r, c)] = _plain(value)
         self._values[name] = cells
         return cells
 
     def _open_reader(self):
-        import openpyxl
+        from python_calamine import CalamineWorkbook
 
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return openpyxl.load_workbook(io.BytesIO(self._data), read_only=True,
-                                          data_only=False, keep_links=False,
-                                          keep_vba=False)
+        try:
+            return CalamineWorkbook.from_filelike(io.BytesIO(self._data))
+        except Exception as exc:  # noqa: BLE001 - calamine's errors have no common base
+            raise WorkbookError(f"{self.path}: not a readable Excel workbook "
+                                f"({' '.join(str(exc).split())})") from None
+
+    def declared_rows(self) -> dict[str, int]:
+        """Sheet name -> the last row its ``<dimension>`` declares (cheap: no parsing)."""
+        out = {}
+        for s in self._sheets:
+            head = self._pkg.parts.get(s.part, b"")[:4096]
+            m = re.search(rb'<(?:[\w.-]+:)?dimension\s+ref="[A-Z]*\d*:?[A-Z]*(\d+)"', head)
+            if m:
+                out[s.name] = int(m.group(1))
+        return out
 
     # --- helpers ------------------------------------------------------------------------
     def _entry(self, sheet: str) -> SheetEntry:
