@@ -393,7 +393,7 @@ def convert_one(job: Job) -> FileResult:
         result.detail = f"{job.source}: {_one_line(exc)}"
     except OSError as exc:
         result.detail = f"{job.source}: {exc.strerror or exc}"
-    except Exception as exc:  # a bug must not stop the batch; still one line
+    except Exception as exc:  # noqa: BLE001 - a bug must not stop the batch; still one line
         result.detail = f"{job.source}: internal error ({type(exc).__name__}: {_one_line(exc)})"
     finally:
         for tmp, _ in temps:
@@ -481,7 +481,7 @@ def run_jobs(
                 i = futures[fut]
                 try:
                     res = fut.result()
-                except Exception as exc:  # a worker died (out of memory ...)
+                except Exception as exc:  # noqa: BLE001 - a worker died (out of memory ...)
                     res = FileResult(jobs[i].source, "failed",
                                      f"{jobs[i].source}: worker process failed ({_one_line(exc)})")
                 results[i] = res

@@ -39,9 +39,9 @@ __all__ = [
     "CellValue",
     "WorkbookBinding",
     "WorkbookError",
-    "col_letter",
     "a1",
     "a1_range",
+    "col_letter",
 ]
 
 #: What a cell may hold, as seen through a binding.

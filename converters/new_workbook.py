@@ -256,6 +256,7 @@ def create_workbook(
     scoring: str = "classic",
     tiebreaks: Iterable[str] = (),
     overwrite: bool = False,
+    warnings: list[str] | None = None,
 ) -> Path:
     """Create a club workbook at ``path`` and return its path.
 
@@ -264,7 +265,9 @@ def create_workbook(
     file unless ``overwrite``.  Written through a temporary file and
     :func:`os.replace`, like every save.  A ``.xlsm`` name gives a macro-enabled
     workbook with the monrad ribbon and VBA module (see
-    :meth:`~monrad.converters.openpyxl_book.OpenpyxlBook.save_as`).
+    :meth:`~monrad.converters.openpyxl_book.OpenpyxlBook.save_as`).  Where text from
+    the roster lost characters an Excel file cannot hold, a line naming the cell is
+    appended to ``warnings``.
     """
     p = Path(path)
     if p.suffix.lower() not in (".xlsx", ".xlsm"):
@@ -285,4 +288,6 @@ def create_workbook(
     book = build_book(p, system, rounds, roster, lang, name=name, seed=seed, scoring=scoring,
                       tiebreaks=tiebreaks)
     book.save_as(p)
+    if warnings is not None:  # control characters removed from the roster's text
+        warnings.extend(book.warnings)
     return p

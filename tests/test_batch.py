@@ -152,7 +152,8 @@ def test_recursive_walks_subfolders_and_mirrors_them(tmp_path: Path):
                               show_progress=False)
     assert deep.count("converted") == 3 and deep.count("skipped") == 1
     assert (tmp_path / "o2" / "2019" / "spring" / "c.trf").is_file()
-    assert "not a tournament file (.md)" in [r.detail for r in deep.results if r.status == "skipped"][0]
+    assert "not a tournament file (.md)" in next(r.detail for r in deep.results
+                                                  if r.status == "skipped")
 
 
 def test_globs_and_missing_sources(tmp_path: Path):

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
+from monrad.addin.jobs import JobError, pair_next_round, update_standings
 from monrad.converters import layout as L
 from monrad.converters import openpyxl_book
 from monrad.converters.binding import WorkbookError
-from monrad.addin.jobs import JobError, pair_next_round, update_standings
 from monrad.converters.new_workbook import create_workbook
 from monrad.converters.openpyxl_book import backups_of, open_book
 from monrad.converters.xlsx import read_xlsx

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ...converters import atomic_write, detect_format, dumps, save, trf_version
 from ...converters.errors import InputError
-from ...engine.model import Result, Round, Tournament
+from ...engine.model import ModelError, Result, Round, Tournament
 from ...engine.pairing import (
     NoPairingPossible,
     PairingError,
@@ -252,7 +252,7 @@ def pairing_json(t: Tournament, rnd: Round, system: str) -> dict:
 def _name(t: Tournament, sn: int) -> str:
     try:
         return t.player(sn).name
-    except Exception:
+    except ModelError:  # not on the roster
         return ""
 
 
