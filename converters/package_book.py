@@ -117,6 +117,7 @@ class PackageBook:
         targets = {rid: resolve(base, target) for rid, _, target, mode in rels
                    if mode != "External"}
         self._rel_ids = {rid for rid, *_ in rels}
+        self._rel_types = {rid: rtype for rid, rtype, *_ in rels}
         self._styles_part = next((resolve(base, t) for _, rt, t, _m in rels if rt == _STYLES_REL),
                                  None)
         parse_xml(self._pkg.parts[self._wb_part], where)  # refuses hostile XML
@@ -137,6 +138,10 @@ class PackageBook:
             return self._values[name]
         from .openpyxl_book import MAX_ROWS
 
+        entry = self._entry(name)
+        if not entry.new and self._rel_types.get(entry.rid) != WORKSHEET_REL:
+            self._values[name] = {}  # a chart sheet or dialog sheet: no cells
+            return self._values[name]
         if self._reader is None:
             self._reader = self._open_reader()
         try:
@@ -272,7 +277,7 @@ class PackageBook:
             self.write_range(sheet, r, c, [[None]])
 
     def add_sheet(self, name: str, after: str | None = None) -> None:
-        if any(s.name == name for s in self._sheets):
+        if any(s.name.casefold() == name.casefold() for s in self._sheets):  # as Excel sees it
             raise WorkbookError(f"{self.name}: a sheet called {name!r} exists already")
         if len(name) > 31 or re.search(r"[\[\]:*?/\\]", name) or not name.strip():
             raise WorkbookError(f"{self.name}: {name!r} cannot be a sheet name")
@@ -435,7 +440,9 @@ class PackageBook:
 
     def _free_part(self, pkg: Package) -> str:
         folder = posixpath.join(posixpath.dirname(self._wb_part), "worksheets")
-        taken = {n.lower() for n in pkg.names} | {
+        listed = re.findall(r'PartName\s*=\s*["\']/?([^"\']+)["\']',
+                            pkg.parts.get("[Content_Types].xml", b"").decode("utf-8", "replace"))
+        taken = {n.lower() for n in [*pkg.names, *listed]} | {
             s.part.lower() for s in self._sheets if s.part}
         k = 1
         while posixpath.join(folder, f"sheet{k}.xml").lower() in taken:
