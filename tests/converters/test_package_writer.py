@@ -268,3 +268,27 @@ def test_control_characters_in_a_workbook_write_are_removed_with_a_note(tmp_path
     assert book.warnings == [note]
     ws = _load(path)["Round 1"]
     assert ws["A1"].value == "badtext" and ws["B1"].data_type == "s"
+
+
+def test_an_xlsm_keeps_its_vba_project_and_ribbon(tmp_path: Path, capsys):
+    """The shipped macro-enabled template: roster typed, paired, results, standings;
+    ``xl/vbaProject.bin`` and ``customUI/customUI.xml`` never change."""
+    from conftest import REPO
+
+    path = tmp_path / "club.xlsm"
+    shutil.copy2(REPO / "templates" / "club-en.xlsm", path)
+    book = open_book(path)
+    book.write_range("Settings", L.SETTINGS_FIRST_ROW + list(L.SETTINGS_KEYS).index("seed"), 2,
+                     [[5]])
+    book.write_range("Players", 2, 1, [[i, f"Player {i}", None, 2000 - i] for i in range(1, 9)])
+    book.save()
+    original = parts(path)
+    assert _run(capsys, "pair", str(path))[0] == 0
+    _type_results(path, 1, random.Random(3))
+    assert _run(capsys, "standings", str(path))[0] == 0
+    assert _run(capsys, "pair", str(path))[0] == 0
+    final = parts(path)
+    for name in ("xl/vbaProject.bin", "customUI/customUI.xml", "_rels/.rels",
+                 "docProps/app.xml", "docProps/core.xml", "xl/theme/theme1.xml"):
+        assert final[name] == original[name], name
+    assert read_xlsx(path).rounds_played == 2
