@@ -41,6 +41,7 @@ import re
 import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from .atomic import atomic_write
 from .binding import CellValue, WorkbookError, a1, a1_range
@@ -68,6 +69,7 @@ from .sheet_xml import (
     OwnSheet,
     PrintLayout,
     Validation,
+    col_number,
     own_sheet_xml,
     patch_cells,
 )
@@ -76,6 +78,9 @@ from .styles_xml import DEFAULT_STYLES, CellStyle, StylesEditor
 __all__ = ["PackageBook"]
 
 _P = r"(?:[\w.-]+:)?"
+#: A sheet whose area from A1 to its farthest cell holds more cells is refused.
+MAX_CELLS = 5_000_000
+_CELL_REF = re.compile(rb'<(?:[\w.-]+:)?c\b[^>]*?\sr\s*=\s*["\']([A-Z]{1,3})(\d+)["\']')
 _STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
 _STYLES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
 
@@ -129,7 +134,7 @@ class PackageBook:
         self._edits: dict[str, dict[tuple[int, int], CellValue]] = {}  # cells of others
         self._deleted: list[SheetEntry] = []
         self._values: dict[str, dict[tuple[int, int], CellValue]] = {}
-        self._reader = None
+        self._reader: Any = None  # the calamine workbook, opened on first read
 
     def _read_sheet(self, name: str) -> dict[tuple[int, int], CellValue]:
         """Every non-empty value of an original sheet, read once (calamine: a formula
@@ -142,6 +147,7 @@ class PackageBook:
         if not entry.new and self._rel_types.get(entry.rid) != WORKSHEET_REL:
             self._values[name] = {}  # a chart sheet or dialog sheet: no cells
             return self._values[name]
+        self._check_extent(entry)
         if self._reader is None:
             self._reader = self._open_reader()
         try:
@@ -159,6 +165,26 @@ class PackageBook:
                     cells[(r, c)] = _plain(value)
         self._values[name] = cells
         return cells
+
+    def _check_extent(self, entry: SheetEntry) -> None:
+        """Refuse a sheet whose farthest cell makes its rectangle too large to read
+        (the reader holds the rectangle from A1 densely), naming that cell."""
+        from .openpyxl_book import MAX_ROWS
+
+        last_row = last_col = 0
+        far = ""
+        for m in _CELL_REF.finditer(self._pkg.parts.get(entry.part, b"")):
+            col = col_number(m.group(1).decode())
+            row = int(m.group(2))
+            if row > last_row or col > last_col:
+                last_row, last_col = max(last_row, row), max(last_col, col)
+                far = f"{m.group(1).decode()}{row}"
+        if last_row > MAX_ROWS:
+            raise WorkbookError(f"{self.path}: sheet {entry.name!r} has {last_row} rows "
+                                f"(limit {MAX_ROWS})")
+        if last_row * last_col > MAX_CELLS:
+            raise WorkbookError(f"{self.path}: sheet {entry.name!r} reaches cell {far}; "
+                                f"its area is too large to read (limit {MAX_CELLS:,} cells)")
 
     def _open_reader(self):
         from python_calamine import CalamineWorkbook

@@ -98,3 +98,22 @@ def test_a_workbook_with_prefixed_xml_gets_prefixed_edits(tmp_path: Path):
     assert again.sheetnames == ["Notes", "Round 1"]
     assert again["Round 1"]["A1"].value == "Board" and again["Round 1"]["A1"].font.b
     assert again["Notes"]["A1"].value == "kept"
+
+
+def test_a_sheet_reaching_a_far_cell_is_refused_naming_it(tmp_path: Path):
+    """The reader holds a sheet's area from A1 densely: a lone far cell (XFD90000) would
+    make it billions of cells, so the sheet is refused, the cell named, before reading."""
+    from monrad.converters.binding import WorkbookError
+
+    wb = openpyxl.Workbook()
+    wb.active.title = "S"
+    wb.active["A1"] = "x"
+    wb.active["XFD90000"] = "far"
+    wb.save(tmp_path / "far.xlsx")
+    book = open_book(tmp_path / "far.xlsx")
+    try:
+        book.used_size("S")
+    except WorkbookError as exc:
+        assert "sheet 'S' reaches cell XFD90000" in str(exc) and "\n" not in str(exc)
+    else:
+        raise AssertionError("a far cell must be refused")
