@@ -436,7 +436,7 @@ class PackageBook:
         used_ids = max([s.sheet_id for s in self._sheets + self._deleted] + [0])
         for entry in self._sheets:
             if entry.new and not entry.part:
-                entry.part = self._free_part(pkg)
+                entry.part = self._free_part(pkg, types)
                 entry.rid = self._new_rid()
                 used_ids += 1
                 entry.sheet_id = used_ids
@@ -464,10 +464,10 @@ class PackageBook:
                 pkg.put(part, data)
         return pkg
 
-    def _free_part(self, pkg: Package) -> str:
+    def _free_part(self, pkg: Package, types: str) -> str:
+        """The lowest ``sheetN.xml`` that no part and no content-type override names."""
         folder = posixpath.join(posixpath.dirname(self._wb_part), "worksheets")
-        listed = re.findall(r'PartName\s*=\s*["\']/?([^"\']+)["\']',
-                            pkg.parts.get("[Content_Types].xml", b"").decode("utf-8", "replace"))
+        listed = re.findall(r'PartName\s*=\s*["\']/?([^"\']+)["\']', types)
         taken = {n.lower() for n in [*pkg.names, *listed]} | {
             s.part.lower() for s in self._sheets if s.part}
         k = 1
