@@ -17,7 +17,8 @@ the read until after the save:
   holds it once);
 * the workbook is refused while Excel has it open: Excel keeps the owner file
   ``~$<name>`` beside it for as long as the book is open (changes saved there later
-  would overwrite the ones written now).
+  would overwrite the ones written now); so is one open in LibreOffice (its lock file
+  ``.~lock.<name>#``).
 
 The package writer (:class:`~monrad.converters.package_book.PackageBook`) also takes
 the lock around its save and checks that the file is still the one it read, so a
@@ -62,6 +63,12 @@ def owner_file(path: str | os.PathLike[str]) -> Path:
     return p.with_name(f"~${p.name}")
 
 
+def office_lock_file(path: str | os.PathLike[str]) -> Path:
+    """LibreOffice's lock file of an open workbook: ``.~lock.club.xlsx#`` beside it."""
+    p = Path(path)
+    return p.with_name(f".~lock.{p.name}#")
+
+
 def _alive(pid: int) -> bool:
     if pid <= 0:
         return False
@@ -99,6 +106,11 @@ def _refuse_if_open_in_excel(path: Path) -> None:
         raise WorkbookBusy(
             f"{path}: the workbook is open in Excel ({owner.name} exists); close it there "
             "first, or use the monrad buttons inside Excel")
+    office = office_lock_file(path)
+    if office.exists():
+        raise WorkbookBusy(
+            f"{path}: the workbook is open in LibreOffice ({office.name} exists); save and "
+            "close it there first (or delete that file if LibreOffice is not running)")
 
 
 def _create(lock: Path) -> bool:

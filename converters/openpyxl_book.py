@@ -106,7 +106,8 @@ def backups_of(path: Path) -> list[Path]:
     return [q for _, q in sorted(found)]
 
 
-def _plain(value: object) -> CellValue:
+def plain_value(value: object) -> CellValue:
+    """A value as a binding returns it: whole floats as ``int``, a time as its text."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
         return int(value)
     if isinstance(value, _dt.time):
@@ -160,7 +161,7 @@ class OpenpyxlBook:
             row: list[CellValue] = []
             for c in range(first_col, last_col + 1):
                 cell = cells.get((r, c))
-                row.append(_plain(cell.value) if cell is not None else None)
+                row.append(plain_value(cell.value) if cell is not None else None)
             out.append(row)
         return out
 

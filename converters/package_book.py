@@ -85,16 +85,6 @@ _STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styl
 _STYLES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
 
 
-def _plain(value: object) -> CellValue:
-    import datetime as _dt
-
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
-        return int(value)
-    if isinstance(value, _dt.time):
-        return value.isoformat()
-    return value  # type: ignore[return-value]
-
-
 class PackageBook:
     """An existing workbook file: values through openpyxl read-only, writes as parts."""
 
@@ -141,7 +131,7 @@ class PackageBook:
         reads as its cached value)."""
         if name in self._values:
             return self._values[name]
-        from .openpyxl_book import MAX_ROWS
+        from .openpyxl_book import MAX_ROWS, plain_value
 
         entry = self._entry(name)
         if not entry.new and self._rel_types.get(entry.rid) != WORKSHEET_REL:
@@ -162,7 +152,7 @@ class PackageBook:
         for r, row in enumerate(rows, 1):
             for c, value in enumerate(row, 1):
                 if value is not None and value != "":
-                    cells[(r, c)] = _plain(value)
+                    cells[(r, c)] = plain_value(value)
         self._values[name] = cells
         return cells
 

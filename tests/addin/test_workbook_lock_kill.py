@@ -2,7 +2,7 @@
 half a workbook.
 
 * the lock file: a second run is refused while the first holds it, a workbook open in
-  Excel (its ``~$`` owner file) is refused, a lock left by a killed run is taken over;
+  Excel (its ``~$`` owner file) or LibreOffice (``.~lock.NAME#``) is refused, a lock left by a killed run is taken over;
 * a book read before another run saved refuses to save over it;
 * ``monrad pair`` and ``monrad standings`` started together, again and again: every
   round a run reports paired is in the workbook;
@@ -25,7 +25,12 @@ import pytest
 from monrad.addin.cli import main
 from monrad.converters import layout as L
 from monrad.converters.binding import WorkbookError
-from monrad.converters.lock import lock_file, owner_file, workbook_lock
+from monrad.converters.lock import (
+    lock_file,
+    office_lock_file,
+    owner_file,
+    workbook_lock,
+)
 from monrad.converters.new_workbook import create_workbook
 from monrad.converters.openpyxl_book import open_book
 from monrad.converters.xlsx import read_book, read_xlsx
@@ -74,13 +79,17 @@ def test_a_second_run_is_refused_while_another_holds_the_lock(tmp_path: Path, ca
     assert main(["pair", str(path)]) == 0
 
 
-def test_a_workbook_open_in_excel_is_refused(tmp_path: Path, capsys):
+def test_a_workbook_open_in_excel_or_libreoffice_is_refused(tmp_path: Path, capsys):
     path = _workbook(tmp_path / "club.xlsx", 6)
     owner_file(path).write_bytes(b"\x05Excel user")
     assert main(["pair", str(path)]) == 2
     assert "open in Excel (~$club.xlsx exists)" in capsys.readouterr().err
     assert read_xlsx(path).rounds == []
     owner_file(path).unlink()
+    office_lock_file(path).write_text("LibreOffice user,host,,25.11.2026 01:00,file:///x;")
+    assert main(["pair", str(path)]) == 2
+    assert "open in LibreOffice (.~lock.club.xlsx# exists)" in capsys.readouterr().err
+    office_lock_file(path).unlink()
     assert main(["pair", str(path)]) == 0
 
 
