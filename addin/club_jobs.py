@@ -128,6 +128,9 @@ def read_club(book: WorkbookBinding, system: str | None = None, rounds: int | No
         get_system(chosen)
     except PairingError as exc:
         raise JobError(f"{book.name}: {exc}") from None
+    for sheet in (BLOCK, block.get("standings sheet")):  # monrad's own, written whole
+        if sheet and sheet in book.sheet_names():
+            book.own(sheet)
     block["system"] = canonical_system(chosen)
     total = rounds or _int(block.get("rounds")) or t.settings.rounds
     if total:
@@ -269,7 +272,7 @@ def _write_round(book: WorkbookBinding, club: ClubState, rnd: Round) -> str:
             book.style_range(sheet, 1, 1, 1, res.width, bold=True)
     book.write_range(sheet, first, 1, rows)
     games = len(rnd.games)
-    if games:
+    if games and res.mode == "sheets":  # drop-downs on monrad's own sheet only
         col = res.columns["result"]
         choices = list(L.CHESS_RESULTS)
         if system_facts(club.tournament.settings.system).postponed_games:

@@ -189,6 +189,7 @@ def pair_next_round(
     msg = f"round {target} {what}: {len(new.games)} boards" + (
         f", bye: {bye_names}" if byes else "")
     backup = book.save() if save else None
+    notes += getattr(book, "warnings", [])  # control characters the writer removed
     text = ("lite_repaired" if repair else "lite_paired",
             {"n": target, "k": len(new.games), "bye": lay.text("lite_bye", names=bye_names)
              if byes else ""})
@@ -317,7 +318,8 @@ def update_standings(book: WorkbookBinding, *, save: bool = True) -> JobReport:
     backup = book.save() if save else None
     return JobReport(f"standings after round {upto} written to sheet "
                      f"{cb.layout.standings_sheet!r}", upto, [cb.layout.standings_sheet],
-                     backup, ([note] if note else []) + missing,
+                     backup, ([note] if note else []) + missing
+                     + list(getattr(book, "warnings", [])),
                      ("lite_standings", {"n": upto, "sheet": cb.layout.standings_sheet}),
                      [("results_missing", {"n": n, "k": len(b)}) for n, b in open_rounds])
 
@@ -377,6 +379,7 @@ def explain_rounds(book: WorkbookBinding, rounds: list[int] | None = None, *,
         if not first or first[0][0] != title:
             raise JobError(f"{book.name}: sheet {sheet!r} is not monrad's explanation sheet; "
                            "rename it so that monrad can write its own")
+        book.own(sheet)
         last_row, last_col = book.used_size(sheet)
         if last_row:
             book.clear_range(sheet, 1, 1, last_row, max(last_col, 6))
@@ -407,14 +410,13 @@ def run_pair(path: str, *, repair: bool = False, system: str | None = None) -> t
     1 no legal pairing exists; 2 refused (already paired, results missing ...) or the
     file cannot be read.  Never raises for bad input.
     """
+    from ..converters.lock import workbook_lock
     from ..converters.openpyxl_book import open_book
 
     try:
-        book = open_book(path)
-    except InputError as exc:
-        return 2, f"monrad: {exc}"
-    try:
-        return 0, str(pair_next_round(book, repair=repair, system=system))
+        with workbook_lock(path):
+            book = open_book(path)
+            return 0, str(pair_next_round(book, repair=repair, system=system))
     except NoLegalPairing as exc:
         return 1, f"monrad: {exc}"
     except JobError as exc:

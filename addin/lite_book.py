@@ -198,6 +198,9 @@ class LiteBook:
         self._snapshot[name] = {}
         self._written[name] = {}
 
+    def own(self, sheet: str) -> None:
+        """Nothing to declare: this back end writes cells and formats wherever asked."""
+
     def copy_sheet(self, source: str, name: str, *, keep_rows: int, after: str | None = None) -> None:
         """A new sheet with ``source``'s title and header rows (values), then Excel's
         own copy of the formats where the host applies it (else noted as not applied)."""

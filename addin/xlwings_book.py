@@ -205,6 +205,9 @@ class XlwingsBook:
         with self.batch():  # no "are you sure?" dialog
             sheet.delete()
 
+    def own(self, sheet: str) -> None:
+        """Nothing to declare: this back end writes cells and formats wherever asked."""
+
     def copy_sheet(self, source: str, name: str, *, keep_rows: int, after: str | None = None) -> None:
         if any(n.casefold() == name.casefold() for n in self.sheet_names()):
             raise WorkbookError(f"{self.name}: a sheet called {name!r} exists already")

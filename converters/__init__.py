@@ -43,13 +43,13 @@ __all__ = [
     "FORMATS",
     "READ_FORMATS",
     "WRITE_FORMATS",
+    "atomic_write",
     "detect_format",
-    "trf_version",
+    "dumps",
+    "extension_for",
     "load",
     "save",
-    "dumps",
-    "atomic_write",
-    "extension_for",
+    "trf_version",
 ]
 
 #: extension -> format
@@ -132,10 +132,10 @@ def _sniff(head: bytes) -> str | None:
     if lines[0].startswith("%%") or any(ln.startswith("%_%") for ln in lines):
         return "wof"
     tags = {ln[:3] for ln in lines}
-    if "001" in tags or "012" in tags or "XXR" in tags:
-        if all(ln[:3].isalnum() and (len(ln) == 3 or ln[3] == " ") or ln.startswith("###")
-               for ln in lines[:-1]):
-            return "trf"
+    if ("001" in tags or "012" in tags or "XXR" in tags) and all(
+            ln[:3].isalnum() and (len(ln) == 3 or ln[3] == " ") or ln.startswith("###")
+            for ln in lines[:-1]):
+        return "trf"
     if any(sep in lines[0] for sep in (",", ";", "\t")):
         return "csv"
     return None
@@ -329,10 +329,14 @@ def save(
     fmt: str | None = None,
     *,
     trf_version: str | None = None,
+    warnings: list[str] | None = None,
+    shown: str | None = None,
 ) -> Path:
     """Write ``t`` to ``path`` atomically, in ``fmt`` or the format its extension names.
 
     ``trf_version`` (``"16"``/``"2026"``) picks the TRF version for ``fmt="trf"``.
+    A workbook's writer appends to ``warnings`` where it removed characters an
+    Excel file cannot hold (naming the file as ``shown``, default ``path``).
     """
     p = Path(path)
     label = str(p)
@@ -346,7 +350,7 @@ def save(
     if not p.parent.exists():
         raise InputError("the folder does not exist", source=label)
     if f == "xlsx":
-        return _save_workbook(t, p)
+        return _save_workbook(t, p, warnings, shown)
     if f == "trf" and trf_version in ("16", "2026"):
         f = f"trf{trf_version}"
     text = dumps(t, f)
@@ -362,7 +366,8 @@ def save(
         raise InputError(f"cannot write file: {exc.strerror or exc}", source=label) from None
 
 
-def _save_workbook(t: Tournament, p: Path) -> Path:
+def _save_workbook(t: Tournament, p: Path, warnings: list[str] | None = None,
+                   shown: str | None = None) -> Path:
     """A new monrad workbook holding ``t`` (roster, settings and every round's sheet).
 
     Deterministic (same tournament, same bytes): a tournament without a seed gets
@@ -400,6 +405,9 @@ def _save_workbook(t: Tournament, p: Path) -> Path:
             if rnd.is_paired:
                 after = xl.write_round(book, t, rnd, lay, after=after, before=before)
         data = xl.workbook_bytes(book.workbook, xl.workbook_time(t))
+        if warnings is not None:  # named as the caller shows the file (not a temporary name)
+            shown_name = Path(shown).name if shown else p.name
+            warnings.extend(w.replace(p.name, shown_name, 1) for w in book.warnings)
     except WorkbookError as exc:
         raise InputError(str(exc), source=label) from None
     if p.suffix.lower() == ".xlsm":  # a real macro-enabled workbook, as ``monrad new`` makes

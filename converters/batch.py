@@ -49,19 +49,19 @@ from .errors import InputError
 from .source import head_text
 
 __all__ = [
-    "OUT_FORMATS",
     "IN_SUFFIXES",
+    "OUT_FORMATS",
     "PARALLEL_FROM",
-    "Job",
-    "FileResult",
     "BatchReport",
+    "FileResult",
+    "Job",
     "Progress",
     "collect",
+    "convert_many",
+    "convert_one",
     "read_input",
     "render_output",
-    "convert_one",
     "run_jobs",
-    "convert_many",
     "summary_table",
 ]
 
@@ -255,7 +255,12 @@ def read_input(path: str | os.PathLike[str], warnings: list[str] | None = None,
     ``mapping`` file is given).
     """
     from . import load
-    from .klubtur import book_looks_like_klubtur, looks_like_klubtur, read_klubtur, read_klubtur_book
+    from .klubtur import (
+        book_looks_like_klubtur,
+        looks_like_klubtur,
+        read_klubtur,
+        read_klubtur_book,
+    )
     from .sheets_legacy import open_legacy_book
 
     p = Path(path)
@@ -319,7 +324,8 @@ def _read_workbook(book, path: Path) -> Tournament:
 
 
 # ------------------------------------------------------------------ writing
-def render_output(t: Tournament, fmt: str, path: Path) -> None:
+def render_output(t: Tournament, fmt: str, path: Path, warnings: list[str] | None = None,
+                  shown: str | None = None) -> None:
     """Write ``t`` as ``fmt`` to ``path`` (a temporary name: the caller moves it),
     through :func:`monrad.converters.save` (klubtur through
     :func:`~monrad.converters.klubtur.write_klubtur`).
@@ -335,7 +341,7 @@ def render_output(t: Tournament, fmt: str, path: Path) -> None:
         return
     from . import save
 
-    save(t, path, "trf2026" if fmt == "trf" else fmt)
+    save(t, path, "trf2026" if fmt == "trf" else fmt, warnings=warnings, shown=shown)
 
 
 # ------------------------------------------------------------------ one file
@@ -380,7 +386,7 @@ def convert_one(job: Job) -> FileResult:
         for out, t in outputs:
             tmp = _tmp_name(out)
             temps.append((tmp, out))
-            render_output(t, job.fmt, tmp)
+            render_output(t, job.fmt, tmp, result.warnings, str(out))
         for tmp, out in temps:
             replace_keeping_mode(tmp, out)
         temps = []
@@ -393,7 +399,7 @@ def convert_one(job: Job) -> FileResult:
         result.detail = f"{job.source}: {_one_line(exc)}"
     except OSError as exc:
         result.detail = f"{job.source}: {exc.strerror or exc}"
-    except Exception as exc:  # a bug must not stop the batch; still one line
+    except Exception as exc:  # noqa: BLE001 - a bug must not stop the batch; still one line
         result.detail = f"{job.source}: internal error ({type(exc).__name__}: {_one_line(exc)})"
     finally:
         for tmp, _ in temps:
@@ -481,7 +487,7 @@ def run_jobs(
                 i = futures[fut]
                 try:
                     res = fut.result()
-                except Exception as exc:  # a worker died (out of memory ...)
+                except Exception as exc:  # noqa: BLE001 - a worker died (out of memory ...)
                     res = FileResult(jobs[i].source, "failed",
                                      f"{jobs[i].source}: worker process failed ({_one_line(exc)})")
                 results[i] = res

@@ -3,8 +3,10 @@
 The jobs in :mod:`monrad.addin.jobs` ("pair next round", "update standings") are
 written once, against :class:`WorkbookBinding`.  Two back ends implement it:
 
-* :mod:`monrad.converters.openpyxl_book` -- a ``.xlsx``/``.xlsm`` file on disk (the CLI,
-  the tests, any OS without Excel);
+* :mod:`monrad.converters.package_book` -- an existing ``.xlsx``/``.xlsm`` file on disk
+  (``open_book``: the CLI, the tests, any OS without Excel), saved part by part so
+  that nothing monrad does not own changes; :mod:`monrad.converters.openpyxl_book`
+  builds new workbooks;
 * :mod:`monrad.addin.xlwings_book` -- the live workbook in Excel
   (``xw.Book.caller()``), driven by the ribbon buttons.
 
@@ -21,8 +23,8 @@ Conventions shared by every method:
 A binding writes only what it is told to write: every cell, style and sheet that
 the jobs do not address explicitly must stay exactly as it was (see
 ``docs/workbook.md``, "Owned cells").  Nothing is stored on disk until
-:meth:`WorkbookBinding.save`; the openpyxl back end then backs the original up and
-replaces the file atomically.
+:meth:`WorkbookBinding.save`; the file back end then backs the original up and
+replaces the file atomically (and writes nothing when nothing changed).
 """
 
 from __future__ import annotations
@@ -37,9 +39,9 @@ __all__ = [
     "CellValue",
     "WorkbookBinding",
     "WorkbookError",
-    "col_letter",
     "a1",
     "a1_range",
+    "col_letter",
 ]
 
 #: What a cell may hold, as seen through a binding.
@@ -113,6 +115,13 @@ class WorkbookBinding(Protocol):
 
     def delete_sheet(self, name: str) -> None:
         """Remove sheet ``name`` (used only for sheets the tool created itself)."""
+        ...
+
+    def own(self, sheet: str) -> None:
+        """Declare an existing sheet one of monrad's own (its standings, its block of
+        settings in a club's workbook ...): the file back end then writes it whole, as
+        it writes the sheets monrad adds; on any other sheet it changes single cells
+        only and refuses formatting.  The Excel back ends need no such declaration."""
         ...
 
     def copy_sheet(self, source: str, name: str, *, keep_rows: int, after: str | None = None) -> None:

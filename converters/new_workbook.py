@@ -25,7 +25,8 @@ from ..engine.model import Player, Settings
 from ..engine.pairing import available_systems, canonical_system, system_facts, system_scoring
 from . import layout as L
 from .atomic import atomic_write
-from .binding import CellValue, WorkbookError
+from .binding import CellValue, WorkbookError, a1
+from .cell_text import as_text_cell, clean_text, removed_note
 from .club_sheets import ReadOptions, read_roster
 from .errors import MAX_INPUT_BYTES, InputError
 from .openpyxl_book import OpenpyxlBook, new_book
@@ -194,7 +195,7 @@ def build_book(
     keys = settings_for(system, keep_settings)
     for i, key in enumerate(keys, L.SETTINGS_FIRST_ROW):
         ws.cell(i, 1, lay.setting_label(key)).font = Font(name="Calibri", bold=True)
-        ws.cell(i, 2, values.get(key))
+        ws.cell(i, 2, _text(book, lay.settings_sheet, i, 2, values.get(key)))
         ws.cell(i, 3, L.SETTINGS_HELP.get(key, {}).get(lay.lang))
         ws.cell(i, 3).font = Font(name="Calibri", italic=True, color="666666")
         ws.cell(i, 2).alignment = Alignment(horizontal="left")
@@ -233,7 +234,8 @@ def build_book(
             v = getattr(p, k)
             if k == "birth" and isinstance(v, str) and v.isdigit() and len(v) == 4:
                 v = int(v)  # a birth year is a number, not text
-            row.append(v if v not in ("", 0, None) else None)
+            row.append(_text(book, lay.players_sheet, wp.max_row + 1, len(row) + 1, v)
+                       if v not in ("", 0, None) else None)
         if othello:
             from .wof import wof_id
 
@@ -273,7 +275,20 @@ def build_book(
         title = f"{name} - {title}"
     write_standings(book, lay, title, header, [])
     wb.active = 1
+    for sheet in wb.worksheets:  # text from a roster file is never a formula
+        for cell in sheet._cells.values():  # the cells that exist (creates none)
+            as_text_cell(cell)
     return book
+
+
+def _text(book: OpenpyxlBook, sheet: str, row: int, col: int, value: CellValue) -> CellValue:
+    """A value for a cell, text without the characters an Excel file cannot hold
+    (noted in ``book.warnings``, naming the cell)."""
+    if isinstance(value, str):
+        value, removed = clean_text(value)
+        if removed:
+            book.warnings.append(removed_note(book.name, sheet, a1(row, col), removed))
+    return value
 
 
 def create_workbook(
@@ -290,6 +305,7 @@ def create_workbook(
     overwrite: bool = False,
     lite: bool = False,
     lite_wheel: str | None = None,
+    warnings: list[str] | None = None,
 ) -> Path:
     """Create a club workbook at ``path`` and return its path.
 
@@ -298,7 +314,9 @@ def create_workbook(
     file unless ``overwrite``.  Written through a temporary file and
     :func:`os.replace`, like every save.  A ``.xlsm`` name gives a macro-enabled
     workbook with the monrad ribbon and VBA module (see
-    :meth:`~monrad.converters.openpyxl_book.OpenpyxlBook.save_as`).
+    :meth:`~monrad.converters.openpyxl_book.OpenpyxlBook.save_as`).  Where text from
+    the roster lost characters an Excel file cannot hold, a line naming the cell is
+    appended to ``warnings``.
 
     ``lite=True`` embeds the xlwings Lite code (``main.py``, ``requirements.txt``
     pinning this monrad, or the wheel at ``lite_wheel``) and puts the buttons on the
@@ -328,6 +346,8 @@ def create_workbook(
         requirement = LW.monrad_requirement(LW.monrad_version(), lite_wheel)
     book = build_book(p, system, rounds, roster, lang, name=name, seed=seed, scoring=scoring,
                       tiebreaks=tiebreaks)
+    if warnings is not None:  # control characters removed from the roster's text
+        warnings.extend(book.warnings)
     if not lite:
         book.save_as(p)
         return p

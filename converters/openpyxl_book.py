@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import glob
-from copy import copy
 import os
 import re
 import shutil
 import zipfile
 from collections.abc import Mapping, Sequence
+from copy import copy
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import openpyxl
 from openpyxl.formatting.rule import FormulaRule
@@ -44,9 +45,21 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .atomic import atomic_write
 from .binding import CellValue, WorkbookError, a1, a1_range
+from .cell_text import as_text_cell, clean_text, removed_note
 
-__all__ = ["OpenpyxlBook", "open_book", "new_book", "MAX_FILE_BYTES", "MAX_ROWS", "KEEP_BACKUPS",
-           "backup_name", "backups_of"]
+if TYPE_CHECKING:
+    from .package_book import PackageBook
+
+__all__ = [
+    "KEEP_BACKUPS",
+    "MAX_FILE_BYTES",
+    "MAX_ROWS",
+    "OpenpyxlBook",
+    "backup_name",
+    "backups_of",
+    "new_book",
+    "open_book",
+]
 
 #: Larger workbooks are refused (a club tournament is a few hundred kilobytes).
 MAX_FILE_BYTES = 50 * 1024 * 1024
@@ -93,7 +106,8 @@ def backups_of(path: Path) -> list[Path]:
     return [q for _, q in sorted(found)]
 
 
-def _plain(value: object) -> CellValue:
+def plain_value(value: object) -> CellValue:
+    """A value as a binding returns it: whole floats as ``int``, a time as its text."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
         return int(value)
     if isinstance(value, _dt.time):
@@ -109,6 +123,8 @@ class OpenpyxlBook:
         self.path = path
         self.name = path.name if path is not None else "workbook"
         self.backup: Path | None = None
+        #: one-line notes on what the writer changed on its own (control characters)
+        self.warnings: list[str] = []
 
     # --- helpers ------------------------------------------------------------------
     def _ws(self, sheet: str) -> Worksheet:
@@ -145,7 +161,7 @@ class OpenpyxlBook:
             row: list[CellValue] = []
             for c in range(first_col, last_col + 1):
                 cell = cells.get((r, c))
-                row.append(_plain(cell.value) if cell is not None else None)
+                row.append(plain_value(cell.value) if cell is not None else None)
             out.append(row)
         return out
 
@@ -156,7 +172,15 @@ class OpenpyxlBook:
         ws = self._ws(sheet)
         for i, row in enumerate(rows):
             for j, value in enumerate(row):
-                ws.cell(first_row + i, first_col + j).value = value
+                if isinstance(value, str):
+                    value, removed = clean_text(value)
+                    if removed:
+                        self.warnings.append(removed_note(self.name, sheet,
+                                                          a1(first_row + i, first_col + j),
+                                                          removed))
+                cell = ws.cell(first_row + i, first_col + j)
+                cell.value = value
+                as_text_cell(cell)  # text from a file is never a formula
 
     def clear_range(
         self, sheet: str, first_row: int, first_col: int, last_row: int, last_col: int
@@ -177,6 +201,9 @@ class OpenpyxlBook:
 
     def delete_sheet(self, name: str) -> None:
         self.workbook.remove(self._ws(name))
+
+    def own(self, sheet: str) -> None:
+        """Nothing to declare: this back end writes cells and formats wherever asked."""
 
     def copy_sheet(self, source: str, name: str, *, keep_rows: int, after: str | None = None) -> None:
         src = self._ws(source)
@@ -349,8 +376,8 @@ class OpenpyxlBook:
         """
         path = Path(path)
         if path.suffix.lower() == ".xlsm" and self.workbook.vba_archive is None:
-            from .xlsm import xlsm_bytes
             from .layout import detect_layout
+            from .xlsm import xlsm_bytes
 
             lay = detect_layout(self.workbook.sheetnames)
             atomic_write(path, xlsm_bytes(self.workbook, lay.lang if lay else "en"))
@@ -372,12 +399,18 @@ def _why_unreadable(exc: BaseException) -> str:
     return f"cannot read workbook ({type(exc).__name__}: {text})"
 
 
-def open_book(path: str | os.PathLike[str]) -> OpenpyxlBook:
-    """Open a ``.xlsx``/``.xlsm`` file for reading and writing.
+def open_book(path: str | os.PathLike[str]) -> PackageBook:
+    """Open an existing ``.xlsx``/``.xlsm`` file for reading and writing.
 
-    Raises :class:`WorkbookError` (message naming the file or sheet) for a missing,
-    oversized, or unreadable file.
+    The book is a :class:`~monrad.converters.package_book.PackageBook`: values read
+    through openpyxl in read-only mode, saved by writing only the parts monrad owns
+    (the sheets it adds, the layout's Standings sheet, cells written through the
+    binding; ``docs/workbook.md``).  Raises :class:`WorkbookError` (message naming the
+    file or sheet) for a missing, oversized, or unreadable file.
     """
+    from .layout import detect_layout
+    from .package_book import PackageBook
+
     _require_defusedxml()
     p = Path(path)
     if not p.is_file():
@@ -395,17 +428,18 @@ def open_book(path: str | os.PathLike[str]) -> OpenpyxlBook:
             unpacked = sum(i.file_size for i in zf.infolist())
         if unpacked > 20 * MAX_FILE_BYTES:
             raise WorkbookError(f"{p}: unpacks to {unpacked / 1e6:.0f} MB; refusing to open")
-        wb = openpyxl.load_workbook(p, keep_vba=p.suffix.lower() == ".xlsm", data_only=False)
+        book = PackageBook(p, p.read_bytes())
     except WorkbookError:
         raise
-    except Exception as exc:  # openpyxl, zipfile and defusedxml errors alike
+    except Exception as exc:  # noqa: BLE001 - zipfile and defusedxml errors alike
         raise WorkbookError(f"{p}: {_why_unreadable(exc)}") from None
-    for ws in wb.worksheets:
-        if ws.max_row > MAX_ROWS:
-            raise WorkbookError(
-                f"{p}: sheet {ws.title!r} has {ws.max_row} rows (limit {MAX_ROWS})"
-            )
-    return OpenpyxlBook(wb, p)
+    for title, max_row in book.declared_rows().items():
+        if max_row > MAX_ROWS:  # (a sheet without <dimension> is checked when read)
+            raise WorkbookError(f"{p}: sheet {title!r} has {max_row} rows (limit {MAX_ROWS})")
+    lay = detect_layout(book.sheet_names())
+    if lay is not None and lay.standings_sheet in book.sheet_names():
+        book.own(lay.standings_sheet)
+    return book
 
 
 def new_book(path: str | os.PathLike[str]) -> OpenpyxlBook:

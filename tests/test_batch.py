@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-
+from conftest import DATA
 from monrad.addin.cli import main
 from monrad.converters import batch
 from monrad.converters.club_sheets import read_club_workbook
@@ -22,8 +22,6 @@ from monrad.converters.csv_format import write_csv
 from monrad.converters.sheets_legacy import open_legacy_book, read_legacy_workbook
 from monrad.converters.trf import read_trf, write_trf
 from monrad.engine.model import Result
-
-from conftest import DATA
 
 ORACLE = DATA / "oracle" / "dutch-random"
 CLUB = DATA / "fixtures" / "club-sheets"
@@ -154,7 +152,8 @@ def test_recursive_walks_subfolders_and_mirrors_them(tmp_path: Path):
                               show_progress=False)
     assert deep.count("converted") == 3 and deep.count("skipped") == 1
     assert (tmp_path / "o2" / "2019" / "spring" / "c.trf").is_file()
-    assert "not a tournament file (.md)" in [r.detail for r in deep.results if r.status == "skipped"][0]
+    assert "not a tournament file (.md)" in next(r.detail for r in deep.results
+                                                  if r.status == "skipped")
 
 
 def test_globs_and_missing_sources(tmp_path: Path):
@@ -182,7 +181,7 @@ def test_same_output_name_is_skipped_not_overwritten(tmp_path: Path):
 def test_no_partial_output_when_a_writer_fails(tmp_path: Path, monkeypatch):
     p = _smallest_oracles(1)[0]
 
-    def broken(t, fmt, path):
+    def broken(t, fmt, path, *_):
         path.write_bytes(b"half a file")
         raise ValueError("disk full (simulated)")
 
@@ -196,11 +195,11 @@ def test_no_partial_group_outputs_when_the_second_group_fails(tmp_path: Path, mo
     real = batch.render_output
     calls = []
 
-    def second_fails(t, fmt, path):
+    def second_fails(t, fmt, path, *more):
         calls.append(path)
         if len(calls) == 2:
             raise ValueError("cannot write group A")
-        real(t, fmt, path)
+        real(t, fmt, path, *more)
 
     monkeypatch.setattr(batch, "render_output", second_fails)
     res = batch.convert_one(batch.Job(str(DATA / "klubtur" / "klubmesterskab-2025.csv"),
@@ -270,7 +269,7 @@ def test_xls_and_ods_read_like_the_xlsx_they_were_saved_from(name: str):
     assert legacy.players == xlsx.players and legacy.rounds == xlsx.rounds
     assert [(p.start_no, p.name, p.rating) for p in legacy.players] == [
         (p.start_no, p.name, p.rating) for p in truth.players]
-    facts = lambda t: sorted((r.number, g.white, g.black, g.white_result)  # noqa: E731
+    facts = lambda t: sorted((r.number, g.white, g.black, g.white_result)
                              for r in t.rounds for g in r.games)
     assert facts(legacy) == facts(truth)
 

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
+from monrad.addin.jobs import JobError, pair_next_round, update_standings
 from monrad.converters import layout as L
 from monrad.converters import openpyxl_book
 from monrad.converters.binding import WorkbookError
-from monrad.addin.jobs import JobError, pair_next_round, update_standings
 from monrad.converters.new_workbook import create_workbook
 from monrad.converters.openpyxl_book import backups_of, open_book
 from monrad.converters.xlsx import read_xlsx
@@ -307,9 +306,14 @@ def test_fails_closed_without_defusedxml(tmp_path: Path, monkeypatch):
 def test_backups_are_kept_and_rotated(tmp_path: Path, monkeypatch):
     monkeypatch.setattr(openpyxl_book, "KEEP_BACKUPS", 3)
     path = _new(tmp_path, n=4)
-    for _ in range(5):
-        open_book(path).save()
+    for i in range(5):
+        book = open_book(path)
+        book.write_range("Players", 1, 20, [[f"note {i}"]])
+        assert book.save() is not None
     assert len(backups_of(path)) == 3
+    before = path.read_bytes()
+    assert open_book(path).save() is None, "nothing changed: no write, no backup"
+    assert path.read_bytes() == before and len(backups_of(path)) == 3
 
 
 def test_a_foreign_workbook_is_not_a_monrad_workbook(tmp_path: Path):

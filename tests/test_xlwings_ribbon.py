@@ -19,12 +19,12 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
-from monrad.converters import layout as L
 from monrad.addin import ribbon
-from monrad.converters.new_workbook import create_workbook
-from monrad.converters.openpyxl_book import OpenpyxlBook, open_book
 from monrad.addin.xlwings_book import XlwingsBook, com_colour, excel_text, rgb_tuple
+from monrad.converters import layout as L
+from monrad.converters.new_workbook import create_workbook
+from monrad.converters.openpyxl_book import open_book
+from monrad.converters.package_book import PackageBook
 from monrad.engine.model import Player
 
 
@@ -150,7 +150,7 @@ def test_ribbon_missing_results_list_the_boards(tmp_path: Path, backend) -> None
     assert "board 2 (E4)" in outcome.message and "board 4 (E6)" in outcome.message
 
 
-class _BrokenBook(OpenpyxlBook):
+class _BrokenBook(PackageBook):
     """A workbook whose reading fails in a way nobody planned for."""
 
     def read_range(self, *args, **kwargs):
@@ -161,8 +161,7 @@ def test_ribbon_unexpected_error_is_one_line_with_a_log(tmp_path: Path, monkeypa
     log = tmp_path / "error.log"
     monkeypatch.setattr(ribbon, "LOG_FILE", log)
     path = _new(tmp_path)
-    good = open_book(path)
-    broken = _BrokenBook(good.workbook, good.path)
+    broken = _BrokenBook(path, path.read_bytes())
     told = _Told()
     outcome = ribbon.pair_next_round(broken, told)
     assert outcome.error and outcome.message.count("\n") == 0
@@ -185,7 +184,7 @@ def test_no_xlwings_pro_is_imported() -> None:
     ribbon.pair_next_round(tell=_Told()) if _xlwings_missing() else None
     assert "xlwings.pro" not in sys.modules
     root = Path(__file__).resolve().parent.parent / "addin"
-    pro_import = re.compile(r"^\s*(from\s+xlwings(\.pro|\s+import\s+pro)|import\s+xlwings\.pro)", re.M)
+    pro_import = re.compile(r"^\s*(from\s+xlwings(\.pro|\s+import\s+pro)|import\s+xlwings\.pro)", re.MULTILINE)
     for source in root.rglob("*.py"):
         assert not pro_import.search(source.read_text(encoding="utf-8")), source
 

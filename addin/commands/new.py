@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ._common import CommandError, load_file
+from ._common import CommandError, load_file, warn
 
 ORDER = 50
 
@@ -85,9 +85,13 @@ def run(args) -> int:
     if system is None or rounds is None:
         raise CommandError("give --system and --rounds (or --game othello for the format advice)")
     codes = [c.strip() for c in args.tiebreaks.split(",") if c.strip()]
+    notes: list[str] = []
     path = create_workbook(args.file, system, rounds, players, args.lang, name=args.name,
                            seed=args.seed, scoring=args.scoring, tiebreaks=codes,
-                           overwrite=args.force, lite=args.lite, lite_wheel=args.lite_wheel)
+                           overwrite=args.force, lite=args.lite, lite_wheel=args.lite_wheel,
+                           warnings=notes)
+    for note in notes:
+        warn(note)
     n = len(players) if players else 0
     lite = ", with the xlwings Lite buttons" if args.lite else ""
     print(f"created {path}: {system}, {rounds} rounds, {n} players{lite}")

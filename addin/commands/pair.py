@@ -177,6 +177,17 @@ def _is_results_csv(path: Path) -> bool:
 
 
 def _run_workbook(args, path: Path) -> int:
+    """A workbook: the read-modify-write holds the workbook's lock (another run at the
+    same time is refused, and so is a workbook open in Excel), except a dry run."""
+    from contextlib import nullcontext
+
+    from ...converters.lock import workbook_lock
+
+    with nullcontext() if args.dry_run else workbook_lock(path):
+        return _pair_workbook(args, path)
+
+
+def _pair_workbook(args, path: Path) -> int:
     from ...addin.jobs import pair_next_round
     from ...converters import layout as L
     from ...converters.openpyxl_book import open_book
@@ -216,7 +227,7 @@ def _finish_workbook(args, path: Path, book, t: Tournament, new: Round, system: 
     explained = _explained(t, new, system, args)
     backup = None if args.dry_run else book.save()
     _print(t, new, system, args.format, explained)
-    for note in notes:
+    for note in [*notes, *getattr(book, "warnings", [])]:
         (print if args.format == "text" else warn)(note)
     if args.format == "text" and not args.dry_run:
         print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
@@ -278,7 +289,7 @@ def pairing_json(t: Tournament, rnd: Round, system: str) -> dict:
 def _name(t: Tournament, sn: int) -> str:
     try:
         return t.player(sn).name
-    except ModelError:
+    except ModelError:  # not on the roster
         return ""
 
 

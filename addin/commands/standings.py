@@ -64,25 +64,16 @@ def run(args) -> int:
         t.settings = t.settings.replace(system=canonical_system(args.system))
         t = with_system_scoring(t)
     kind = _workbook_kind(args.file)
-    if args.mapping is None and kind == "monrad":  # the button's job, then print
-        from ...addin.jobs import update_standings
-        from ...converters.openpyxl_book import open_book
+    if kind == "monrad" and args.mapping is not None:
+        kind = None  # a mapping reads a club's sheet: a monrad workbook is only read then
+    if kind is not None:  # the button's job, then print
+        from contextlib import nullcontext
 
-        report = update_standings(open_book(args.file), save=not args.dry_run)
-    elif kind == "club":  # a club's own workbook: monrad's standings sheet in it
-        from ...addin.club_jobs import SystemUnknown, read_club, update_club_standings
-        from ...converters.club_sheets import load_mapping
-        from ...converters.openpyxl_book import open_book
+        from ...converters.lock import workbook_lock
 
-        book = open_book(args.file)
-        opts = load_mapping(args.mapping) if args.mapping else None
-        system = getattr(args, "system", None)
-        try:
-            report = update_club_standings(book, system=system, opts=opts,
-                                           save=not args.dry_run)
-            t = read_club(book, system, opts=opts).tournament
-        except SystemUnknown as exc:  # rank by the file's own defaults, write nothing
-            warn(f"{exc}; the standings sheet is written once the system is known")
+        # the read-modify-write holds the workbook's lock (a second run is refused)
+        with nullcontext() if args.dry_run else workbook_lock(args.file):
+            report, t = _standings_sheet(args, kind, t)
     upto = args.upto if args.upto is not None or report is None else report.round
     table = standings(t, args.tiebreaks, upto)
     missing = [] if report is not None else missing_boards(t, table.upto)
@@ -125,6 +116,29 @@ def missing_boards(t: Tournament, upto: int) -> list[tuple[int, list[int]]]:
         if boards:
             out.append((rnd.number, boards))
     return out
+
+
+def _standings_sheet(args, kind: str, t):
+    """Rewrite the standings sheet of a monrad workbook or a club's own workbook
+    (unless ``--dry-run``); returns the job's report and the tournament to print."""
+    from ...converters.openpyxl_book import open_book
+
+    if kind == "monrad":
+        from ...addin.jobs import update_standings
+
+        return update_standings(open_book(args.file), save=not args.dry_run), t
+    from ...addin.club_jobs import SystemUnknown, read_club, update_club_standings
+    from ...converters.club_sheets import load_mapping
+
+    book = open_book(args.file)
+    opts = load_mapping(args.mapping) if args.mapping else None
+    try:
+        report = update_club_standings(book, system=args.system, opts=opts,
+                                       save=not args.dry_run)
+    except SystemUnknown as exc:  # rank by the file's own defaults, write nothing
+        warn(f"{exc}; the standings sheet is written once the system is known")
+        return None, t
+    return report, read_club(book, args.system, opts=opts).tournament
 
 
 def _workbook_kind(path: str) -> str | None:

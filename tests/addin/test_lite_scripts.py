@@ -116,4 +116,4 @@ def test_lite_explain_script_writes_the_explanation_sheet(tmp_path: Path):
     wb = openpyxl.load_workbook(path)
     assert "Förklaring" in wb.sheetnames
     rules = {c.value for c in wb["Förklaring"]["E"] if c.value}
-    assert any(str(r).startswith("SSF-") for r in rules)
+    assert any(str(r).startswith("NSF-") for r in rules)  # the workbook is NSF
