@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Callable
@@ -553,7 +554,13 @@ class _Parser:
             self.byes240.extend((nxt, sn, Result.ZERO_BYE, line) for sn, line in self.xxz)
         numbers = sorted({r for e in self.entries.values() for r in e} | {b[0] for b in self.byes240})
         scoring = self._scoring()
-        running = dict.fromkeys(known, Fraction(0))
+        # running scores for the default board order, as integers in units of a
+        # common denominator of every result's points (the same order as with
+        # Fractions, without their arithmetic: large files read in a fraction)
+        points = {r: scoring.points(r) for r in Result}
+        unit = math.lcm(*(v.denominator for v in points.values()))
+        units = {r: v.numerator * (unit // v.denominator) for r, v in points.items()}
+        running = dict.fromkeys(known, 0)
         rounds: list[Round] = []
         for rnd in numbers:
             games: list[Game] = []
@@ -588,10 +595,10 @@ class _Parser:
                 games.sort(key=lambda g: board_key(g, running))
             rnd_obj = Round(rnd, tuple(games), tuple(byes[k] for k in sorted(byes)))
             for g in games:
-                for pl in g.players:
-                    running[pl] += scoring.points(g.result_for(pl))
+                running[g.white] += units[g.white_result]  # type: ignore[index]
+                running[g.black] += units[g.black_result]  # type: ignore[index]
             for b in rnd_obj.byes:
-                running[b.player] += scoring.points(b.result)
+                running[b.player] += units[b.result]
             rounds.append(rnd_obj)
         return rounds
 

@@ -8,30 +8,31 @@ formatting of points and tie-break lists both sides agree on.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
 
 from ..engine.model import Game, Result, Settings, Tournament
 
 __all__ = [
-    "TRF16",
-    "TRF2026",
+    "BYE_CODES",
+    "DERIVED",
+    "EXTENSION",
     "HEADER_INFO",
     "INFO_HEADER",
-    "DERIVED",
-    "RESULT_CODES",
-    "BYE_CODES",
-    "LOOSE_BYE_CODES",
-    "WRITE_CODE",
-    "SYSTEM_TYPES",
     "INT_PLAYER_KEYS",
-    "STR_PLAYER_KEYS",
+    "LOOSE_BYE_CODES",
     "NRS_RE",
-    "EXTENSION",
+    "RESULT_CODES",
+    "STR_PLAYER_KEYS",
+    "SYSTEM_TYPES",
+    "TRF16",
+    "TRF2026",
+    "WRITE_CODE",
+    "board_key",
     "fmt_points",
     "split_codes",
-    "written_tiebreaks",
     "type_code_for",
-    "board_key",
+    "written_tiebreaks",
 ]
 
 #: the two versions :func:`~monrad.converters.trf.write_trf` writes
@@ -153,7 +154,10 @@ def type_code_for(t: Tournament) -> str:
     return ""
 
 
-def board_key(game: Game, running: dict[int, Fraction]) -> tuple[Fraction, Fraction, int]:
-    """Default board order when a file has none: higher scores first (C.04.2 style)."""
+def board_key(game: Game, running: Mapping[int, Fraction] | Mapping[int, int]
+              ) -> tuple[Fraction | int, Fraction | int, int]:
+    """Default board order when a file has none: higher scores first (C.04.2 style).
+    ``running``: the scores before the round (as Fractions, or as integers in any
+    common unit: the order is the same)."""
     w, b = running[game.white], running[game.black]
     return (-max(w, b), -(w + b), min(game.players))

@@ -582,13 +582,22 @@ class Tournament:
         return self._where.get(start_no)
 
     def add_player(self, player: Player) -> None:
+        """Add ``player`` in start-number order (the roster stays sorted)."""
         no = player.start_no
-        if self._position(no) is not None:
-            raise ModelError(f"start number {no} is used twice")
         players = self.players
+        if self._indexed is players and len(self._where) == len(players):
+            taken = self._position(no) is not None
+        else:
+            # the index is stale (a player was inserted before others): find the
+            # place by bisection in the sorted roster instead of rebuilding it
+            i = bisect.bisect_left(players, no, key=lambda p: p.start_no)
+            taken = i < len(players) and players[i].start_no == no
+        if taken:
+            raise ModelError(f"start number {no} is used twice")
         if not players or players[-1].start_no < no:
             players.append(player)  # the usual case: start numbers in order
-            self._where[no] = len(players) - 1
+            if self._indexed is players:
+                self._where[no] = len(players) - 1
         else:
             bisect.insort(players, player, key=lambda p: p.start_no)
             self._indexed = None

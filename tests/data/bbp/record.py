@@ -7,18 +7,21 @@ input TRF (the tournament up to the round, with the round's requested byes), run
 the reference engine on it (``--dutch IN -p OUT`` and ``--dutch IN -c``) and keeps
 its outputs byte for byte: ``NAME.trf``, ``NAME.pairs``, ``NAME.check`` and
 ``NAME.code`` (exit codes of ``-p`` and ``-c``).  Files whose round was changed by
-hand (``_changed``) show the checker's report of a difference.  Only the outputs are
-committed, never the engine.
+hand (``_changed``) show the checker's report of a difference; ``_forbidden`` adds a
+forbidden pair (``XXP``: the reference's own first board of the round),
+``_accelerated`` virtual points (TRF-2026 ``250``; ``_trf16``: the legacy ``XXA``).
+Only the outputs are committed, never the engine.
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 from monrad.converters import trf
-from monrad.engine.model import Game, Result, Round
+from monrad.engine.model import ForbiddenGroup, Game, Result, Round
 from monrad.engine.systems.dutch import infer_initial_colour
 
 HERE = Path(__file__).resolve().parent
@@ -71,9 +74,34 @@ def _changed(path: Path):
     return t
 
 
-def _run(engine: str, name: str, t) -> None:
+def _forbidden(path: Path, k: int, engine: str):
+    """Round ``k`` with the reference's own first board of that round forbidden
+    (``XXP``), so the pairing has to go round it."""
+    t = _upto(path, k)
+    probe = HERE / "probe.trf"
+    probe.write_text(trf.write_trf(t), encoding="utf-8")
+    done = subprocess.run([engine, "--dutch", probe.name, "-p"], cwd=HERE, capture_output=True,
+                          text=True, check=True)
+    probe.unlink()
+    a, b = (int(x) for x in done.stdout.splitlines()[1].split())
+    t.settings = t.settings.replace(forbidden=(ForbiddenGroup((a, b)),))
+    return t
+
+
+def _accelerated(path: Path, k: int):
+    """Round ``k`` with Baku-style virtual points (``XXA``) for the top half: one
+    point in the first rounds, half a point after."""
+    t = _upto(path, k)
+    half = len(t.players) // 2
+    acc = (Fraction(1),) * 2 + (Fraction(1, 2),) * 2
+    t.players = [p.replace(acceleration=acc) if p.start_no <= half else p for p in t.players]
+    t.settings = t.settings.replace(accelerated=True)
+    return t
+
+
+def _run(engine: str, name: str, t, version: str | None = None) -> None:
     src = HERE / f"{name}.trf"
-    src.write_text(trf.write_trf(t), encoding="utf-8")
+    src.write_text(trf.write_trf(t, version) if version else trf.write_trf(t), encoding="utf-8")
     out = HERE / f"{name}.pairs"
     p = subprocess.run([engine, "--dutch", src.name, "-p", out.name], cwd=HERE,
                        capture_output=True, check=False)
@@ -90,6 +118,22 @@ def main(engine: str) -> None:
         path = ORACLE / rel
         for k in rounds:
             _run(engine, f"{path.stem}_round{k}", _upto(path, k))
+    # 3/1/0 points as TRF-16 with the reference's BBW/BBD/... lines
+    for rel, k in (("dutch/dutch_n0010_r05_s5110_pts310.trf", 3),
+                   ("dutch/dutch_n0045_r07_s5209_ff-hb-pts310.trf", 6),
+                   ("dutch-pab/" + next(p.name for p in sorted((ORACLE / "dutch-pab").glob("*.trf"))), 4)):
+        path = ORACLE / rel
+        _run(engine, f"{path.stem}_round{k}_trf16", _upto(path, k), "16")
+    for rel, k in (("dutch/dutch_n0033_r07_s5205_ff-zb-hb.trf", 4),
+                   ("dutch/dutch_n0100_r09_s5301.trf", 6)):
+        path = ORACLE / rel
+        _run(engine, f"{path.stem}_round{k}_forbidden", _forbidden(path, k, engine))
+    for rel, k in (("dutch/dutch_n0041_r09_s5208_ff-zb-hb.trf", 2),
+                   ("dutch/dutch_n0060_r09_s5214_ff-zb-hb.trf", 3)):
+        path = ORACLE / rel
+        _run(engine, f"{path.stem}_round{k}_accelerated", _accelerated(path, k))
+        # the same as TRF-16 with the legacy extensions (XXA, XXR, XXC, BB?)
+        _run(engine, f"{path.stem}_round{k}_accelerated_trf16", _accelerated(path, k), "16")
     for rel in CHECKED:
         path = ORACLE / rel
         _run(engine, f"{path.stem}_all", trf.read_trf(path))
