@@ -8,7 +8,9 @@ rating change and performance, exact (``Fraction``) and pure.
   rounded to the nearest whole number (0.5 up) once, for the whole event.
 * :func:`performance_dp` -- table 8.1(a): the rating difference dp for a
   percentage score; :func:`performance` = average opponent rating + dp(p).
-* :data:`DEFAULT_K` -- 20, the K the regulations give most established players
+* :func:`estimates` -- every player's performance and rating change in an event,
+  K from the roster (:func:`k_factor`), else
+  :data:`DEFAULT_K` -- 20, the K the regulations give most established players
   (8.3.3); the caller passes the player's own K where the roster has one.
 
 What a document prints from these is an *estimate*: the FIDE rating officer rates
@@ -27,16 +29,23 @@ Fraction(2, 25)
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+
+from .model import Game, Result, Tournament
 
 __all__ = [
     "DEFAULT_K",
+    "K_KEYS",
     "MAX_DIFFERENCE",
+    "Estimate",
+    "estimates",
     "expected_score",
-    "rating_change",
-    "performance_dp",
+    "k_factor",
     "performance",
+    "performance_dp",
+    "rating_change",
     "round_half_up",
 ]
 
@@ -107,3 +116,48 @@ def performance(opponents: Sequence[int], score: Fraction) -> int | None:
         return None
     average = round_half_up(Fraction(sum(rated), len(rated)))
     return average + performance_dp(round_half_up(Fraction(score) * 100 / len(rated)))
+
+
+#: roster columns (``Player.extra`` keys, compared case-blind) that hold a player's K
+K_KEYS = ("k", "k-factor", "k factor", "k_factor", "kfactor")
+
+
+def k_factor(extra: Mapping[str, str]) -> int:
+    """The player's K from his roster entry (:data:`K_KEYS`), else :data:`DEFAULT_K`."""
+    for key, value in extra.items():
+        if key.strip().casefold() in K_KEYS and str(value).strip().isdigit():
+            return int(str(value).strip())
+    return DEFAULT_K
+
+
+_RATED = {Result.WIN: Fraction(1), Result.DRAW: Fraction(1, 2), Result.LOSS: Fraction(0)}
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A player's performance and rating change over the rated games of an event."""
+
+    games: int
+    performance: int | None
+    change: int | None
+    k: int
+
+
+def estimates(t: Tournament, upto: int | None = None) -> dict[int, Estimate]:
+    """Every player's :class:`Estimate` after round ``upto``: the games played over the
+    board and rated (1/½/0, not the TRF unrated W/D/L, not forfeits) against rated
+    opponents; the change only for a rated player (an unrated one gets ``None``)."""
+    rating = {p.start_no: p.rating for p in t.players}
+    out = {}
+    for p in t.players:
+        games: list[tuple[int, Fraction]] = []
+        for _, entry in t.entries(p.start_no, upto):
+            if isinstance(entry, Game) and entry.result_for(p.start_no) in _RATED:
+                opp = rating.get(entry.opponent(p.start_no), 0)
+                if opp > 0:
+                    games.append((opp, _RATED[entry.result_for(p.start_no)]))
+        k = k_factor(p.extra)
+        perf = performance([r for r, _ in games], sum((s for _, s in games), Fraction(0)))
+        change = rating_change(p.rating, games, k) if p.rating > 0 and games else None
+        out[p.start_no] = Estimate(len(games), perf, change, k)
+    return out

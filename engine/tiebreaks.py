@@ -75,17 +75,17 @@ from .pairing import system_facts
 from .rating import performance_dp, round_half_up
 
 __all__ = [
-    "Value",
-    "TieBreakError",
-    "Slot",
     "Context",
+    "Slot",
     "TieBreak",
-    "register",
-    "get_tiebreak",
-    "known_codes",
+    "TieBreakError",
+    "Value",
     "compute",
+    "get_tiebreak",
     "is_round_robin",
+    "known_codes",
     "performance_dp",
+    "register",
 ]
 
 Value = Fraction | int | tuple | None
@@ -404,7 +404,7 @@ def _cut(parts: list[_Part], low: int, high: int, rounds: int) -> Fraction:
     for _ in range(high):
         if not rest:
             break
-        rest.remove(sorted(rest, key=lambda p: (-p.score, -p.value))[0])
+        rest.remove(min(rest, key=lambda p: (-p.score, -p.value)))
     return sum((p.value for p in rest), Fraction(0))
 
 
