@@ -164,15 +164,22 @@ def cards_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
     columns = {c: _column_texts([r.values.get(c) for r in table.rows], w.lang) for c in table.shown}
     row_index = {r.start_no: i for i, r in enumerate(table.rows)}
     letter = {Colour.WHITE: "w", Colour.BLACK: "b", Colour.NONE: ""}
+    points = t.settings.scoring.points
     cards = []
     for p in t.players:
         rows = []
+        total, provisional = Fraction(0), False
         for c in card(t, p.start_no):
             if c.round > table.upto:
                 break
+            # the running score by the event's own scoring, as the standings count it;
+            # a pending game counts as a draw and brackets the total (NSF-5, DSU-1, DSU-9)
+            pending = c.result is Result.PENDING
+            total += t.settings.scoring.draw if pending else points(c.result)
+            provisional = provisional or pending
             rows.append({"round": c.round, "opponent": c.opponent or "",
                          "colour": letter[c.colour],
-                         "result": MARKS[c.result], "total": _total(c.total, c.provisional, w),
+                         "result": MARKS[c.result], "total": _total(total, provisional, w),
                          "placement": c.placement or ""})
         r = place.get(p.start_no)
         i = row_index.get(p.start_no)
