@@ -20,7 +20,7 @@ from ...engine.crosstable import (
     square_table,
 )
 from ...engine.model import Colour, Result, Round, Tournament
-from ...engine.monrad.card import card
+from ...engine.monrad.card import cards as all_cards
 from ...engine.pairing import is_othello, system_facts
 from ...engine.rating import estimates
 from ...engine.standings import Standings, format_value, standings
@@ -165,11 +165,12 @@ def cards_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
     row_index = {r.start_no: i for i, r in enumerate(table.rows)}
     letter = {Colour.WHITE: "w", Colour.BLACK: "b", Colour.NONE: ""}
     points = t.settings.scoring.points
+    every = all_cards(t)
     cards = []
     for p in t.players:
         rows = []
         total, provisional = Fraction(0), False
-        for c in card(t, p.start_no):
+        for c in every.get(p.start_no, []):
             if c.round > table.upto:
                 break
             # the running score by the event's own scoring, as the standings count it;
