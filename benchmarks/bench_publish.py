@@ -16,7 +16,12 @@ import time
 from pathlib import Path
 
 from monrad.converters import load
-from monrad.converters.publish import document_html, html_to_pdf, pdf_available, write_site
+from monrad.converters.publish import (
+    document_html,
+    html_to_pdf,
+    pdf_available,
+    write_site,
+)
 from monrad.engine.standings import standings
 
 DEFAULT = (Path(__file__).resolve().parent.parent / "tests" / "data" / "oracle" / "dutch"

@@ -7,16 +7,17 @@ Monrad cards (NSF-3) and a projector screen, in four languages, as a static web 
 from __future__ import annotations
 
 from .pdf import PdfUnavailable, html_to_pdf, pdf_available, write_pdf
-from .render import DOCUMENTS, document_html
+from .render import DOCUMENTS, document_html, finals_html
 from .site import site_pages, write_site
 
 __all__ = [
-           "DOCUMENTS",
-           "PdfUnavailable",
-           "document_html",
-           "html_to_pdf",
-           "pdf_available",
-           "site_pages",
-           "write_pdf",
-           "write_site",
+    "DOCUMENTS",
+    "PdfUnavailable",
+    "document_html",
+    "finals_html",
+    "html_to_pdf",
+    "pdf_available",
+    "site_pages",
+    "write_pdf",
+    "write_site",
 ]

@@ -88,3 +88,10 @@ def document_html(t: Tournament, what: str, lang: str = "en", round_no: int | No
     sections = document_sections(t, what, w, round_no)
     title = sections[0]["doc"]["title"]
     return render_page(t, w, sections, title, body_class="screen" if what == "screen" else what)
+
+
+def finals_html(t: Tournament, finals, lang: str = "en") -> str:
+    """The Othello finals (OTH-3, OTH-4) and the final ranking as one HTML page."""
+    w = words_for(lang)
+    doc = views.finals_view(t, w, finals)
+    return render_page(t, w, [Section("finals.html", doc)], doc["title"], body_class="finals")

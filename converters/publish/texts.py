@@ -87,6 +87,15 @@ WORDS: dict[str, tuple[str, str, str, str]] = {
     "final_ranking": ("Final ranking", "Endelig rekkefølge", "Slutlig placering",
                       "Endelig placering"),
     "game": ("Game", "Parti", "Parti", "Parti"),
+    "final": ("Final", "Finale", "Final", "Finale"),
+    "third place": ("Third place", "Bronsefinale", "Bronsmatch", "Bronzekamp"),
+    "semi-final 1": ("Semi-final 1", "Semifinale 1", "Semifinal 1", "Semifinale 1"),
+    "semi-final 2": ("Semi-final 2", "Semifinale 2", "Semifinal 2", "Semifinale 2"),
+    "play-off": ("Play-off 4th/5th", "Omspill 4./5.", "Särspel 4:e/5:e", "Omkamp 4./5."),
+    "swiss_place": ("Swiss place", "Plass i sveitseren", "Placering i schweizern",
+                    "Placering i schweizeren"),
+    "next_game": ("Next game", "Neste parti", "Nästa parti", "Næste parti"),
+    "score": ("Score", "Stilling", "Ställning", "Stilling"),
 }
 
 _INDEX = {lang: i for i, lang in enumerate(L.LANGS)}

@@ -21,6 +21,7 @@ from ...engine.crosstable import (
 )
 from ...engine.model import Colour, Result, Round, Tournament
 from ...engine.monrad.card import cards as all_cards
+from ...engine.othello.finals import Finals, final_ranking
 from ...engine.pairing import is_othello, system_facts
 from ...engine.rating import estimates
 from ...engine.standings import Standings, format_value, standings
@@ -208,6 +209,34 @@ def player_view(t: Tournament, w: Words, start_no: int, cards: dict) -> dict:
             for row in mine["rows"]]
     return {"title": f"{mine['name']} ({start_no})", "card": dict(mine, rows=rows),
             "placements": cards["placements"]}
+
+
+def finals_view(t: Tournament, w: Words, finals: Finals) -> dict:
+    """The Othello finals (OTH-3): each match with its players (and their Swiss
+    places), its games Black first (OTH-5) with the discs, the match score, the next
+    game's colours or who chooses them (OTH-4); then the final ranking."""
+    names = {p.start_no: p.name for p in t.players}
+    matches = []
+    for m in finals.matches.values():
+        games = [{"no": i, "black": f"{names[g.black]} ({g.black})",
+                  "white": f"{names[g.white]} ({g.white})",
+                  "discs": f"{g.black_discs}-{g.white_discs}"} for i, g in enumerate(m.games, 1)]
+        nxt = ""
+        if not m.is_decided:
+            chooser = m.colour_chooser()
+            if chooser is None:
+                b, wh = m.next_pairing()
+                nxt = f"{w('black')}: {names[b]} ({b}), {w('white')}: {names[wh]} ({wh}) - {w('colours_swap')}"
+            else:
+                nxt = f"{names[chooser]} ({chooser}) {w('chooses')}"
+        matches.append({
+            "name": w(m.name), "best_of": m.best_of, "games": games, "next": nxt,
+            "players": [f"{names[p]} ({p}), {w('swiss_place')} {finals.place(p)}" for p in m.players],
+            "score": f"{points_text(m.points(m.higher), w.lang)}-{points_text(m.points(m.lower), w.lang)}",
+            "winner": f"{names[m.winner]} ({m.winner})" if m.winner is not None else ""})
+    ranking = [{"place": i, "start_no": p, "name": names[p]}
+               for i, p in enumerate(final_ranking(finals), 1)]
+    return {"title": w("finals"), "matches": matches, "ranking": ranking}
 
 
 def _round(t: Tournament, round_no: int) -> Round:
