@@ -156,7 +156,10 @@ class OpenpyxlBook:
         ws = self._ws(sheet)
         for i, row in enumerate(rows):
             for j, value in enumerate(row):
-                ws.cell(first_row + i, first_col + j).value = value
+                cell = ws.cell(first_row + i, first_col + j)
+                cell.value = value
+                if isinstance(value, str) and value.startswith("="):
+                    cell.data_type = "s"  # text from a file stays text, never a formula
 
     def clear_range(
         self, sheet: str, first_row: int, first_col: int, last_row: int, last_col: int

@@ -29,9 +29,10 @@ def run(capsys, *argv: object) -> tuple[int, str, str]:
     return code, out, err
 
 
-def _played(tmp_path: Path, system: str, lang: str, rounds: int = 4, n: int = 9) -> Path:
-    players = [Player(i, f"Spiller {i}, {'<b>' if i == 3 else ''}Kari", rating=2100 - 40 * i,
-                      club=f"SK {i % 3}") for i in range(1, n + 1)]
+def _played(tmp_path: Path, system: str, lang: str, rounds: int = 4, n: int = 9,
+            name: str = "Spiller {i}, Kari") -> Path:
+    players = [Player(i, name.format(i=i) if i != 3 else "Spiller 3, <b>Kari",
+                      rating=2100 - 40 * i, club=f"SK {i % 3}") for i in range(1, n + 1)]
     path = create_workbook(tmp_path / "club.xlsx", system, rounds, players, lang, seed=7)
     lay = L.layout_for(lang)
     rng = random.Random(system)
@@ -143,3 +144,12 @@ def test_print_writes_each_pdf(capsys, tmp_path: Path, what: str) -> None:
     assert code == 0, err
     data = out_pdf.read_bytes()
     assert data.startswith(b"%PDF-") and b"%%EOF" in data[-64:]
+
+
+def test_a_name_like_a_formula_stays_text_in_the_document_sheets(capsys, tmp_path: Path) -> None:
+    path = _played(tmp_path, "nsf", "en", rounds=2, name="=1+{i}")
+    assert run(capsys, "standings", path, "--cards")[0] == 0
+    wb = openpyxl.load_workbook(path)
+    for sheet in ("Crosstable", "Alphabetical", "Cards", "Round 1", "Standings"):
+        cells = [c for row in wb[sheet].iter_rows() for c in row if c.value == "=1+1"]
+        assert cells and all(c.data_type == "s" for c in cells), sheet
