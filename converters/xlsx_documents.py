@@ -16,7 +16,7 @@ whole: it is cleared and rewritten, no other sheet is touched.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..engine.model import Tournament
 from ..engine.standings import Standings
@@ -69,7 +69,7 @@ def _fresh_sheet(book: WorkbookBinding, name: str, after: str | None) -> None:
 
 
 def _table(book: WorkbookBinding, sheet: str, title: str, header: Sequence[str],
-           rows: Sequence[Sequence[object]], widths: dict[int, float], *, landscape: bool,
+           rows: Sequence[Sequence[object]], widths: Mapping[int, float], *, landscape: bool,
            left: Sequence[int] = (3,), note: str | None = None) -> None:
     book.write_range(sheet, 1, 1, [[title]])
     book.style_range(sheet, 1, 1, 1, 1, bold=True)
@@ -103,7 +103,7 @@ def write_crosstable(book: WorkbookBinding, t: Tournament, lay: L.Layout, table:
     header = [w("rank"), w("no"), w("name"), *heads, w("points"), *doc["codes"]]
     rows = [[r["rank"], r["start_no"], r["name"], *r["cells"], r["points"], *r["tb"]]
             for r in doc["rows"]]
-    widths = {1: 6, 2: 5, 3: 26}
+    widths: dict[int, float] = {1: 6, 2: 5, 3: 26}
     widths.update({c: 6 for c in range(4, len(header) + 1)})
     _table(book, sheet, _title(t, doc["title"]), header, rows, widths, landscape=True,
            note=None if doc["square"] else w("marks"))
@@ -158,7 +158,7 @@ def write_cards(book: WorkbookBinding, t: Tournament, lay: L.Layout, table: Stan
         final = f"{w('final_score')}: {c['points']}  {w('place')}: {c['rank']}" + "".join(
             f"  {code} {v}" for code, v in c["tb"])
         book.write_range(sheet, top + 3 + len(body), left, [[final]])
-    widths = {}
+    widths: dict[int, float] = {}
     for k in range(2):
         base = 1 + k * (width + 1)
         widths.update({base + j: (12 if j == 1 else 7) for j in range(width)})

@@ -23,7 +23,7 @@ import re
 from ..engine.model import Tournament
 from ..engine.othello.finals import Finals, FinalsFormat
 from . import layout as L
-from .binding import WorkbookBinding
+from .binding import CellValue, WorkbookBinding
 from .errors import InputError
 from .publish.texts import words_for
 
@@ -85,7 +85,7 @@ def write_finals_sheet(book: WorkbookBinding, t: Tournament, lay: L.Layout, fina
     book.write_range(sheet, 2, 1, [[w("match"), w("game"), w("no"), w("black"), w("no"),
                                     w("white"), w("result"), ""]])
     book.style_range(sheet, 2, 1, 2, _COLS, bold=True, fill="D9E1F2", border=True, align="center")
-    rows: list[list[object]] = []
+    rows: list[list[CellValue]] = []
     open_rows: list[int] = []
     for m in finals.matches.values():
         for i, g in enumerate(m.games, 1):

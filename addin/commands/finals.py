@@ -119,7 +119,7 @@ def run(args) -> int:
     order = final_ranking(finals)
     print("final ranking: " + ", ".join(f"{i}. {names[p]} ({p})" for i, p in enumerate(order[:8], 1))
           + (" ..." if len(order) > 8 else ""))
-    if lay is not None and not args.dry_run:
+    if book is not None and lay is not None and not args.dry_run:
         write_finals_sheet(book, t, lay, finals)
         backup = book.save()
         print(f"sheet {finals_sheet(lay)!r} written" + (f" (backup: {backup})" if backup else ""))
