@@ -147,6 +147,13 @@ def test_user_text_is_escaped_everywhere() -> None:
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; Co" in pages["index.html"]
 
 
+def test_the_style_sheet_is_inline_as_written_for_the_pdf() -> None:
+    from monrad.converters.publish.render import css
+
+    page = document_html(finished_event("nsf"), "standings", "en")
+    assert css() in page and '"DejaVu Sans"' in css()  # not entity-escaped inside <style>
+
+
 @pytest.mark.parametrize("lang", L.LANGS)
 def test_documents_speak_each_language(lang: str) -> None:
     t = finished_event("dsu")
