@@ -39,6 +39,6 @@ def check_round(t: Tournament, round_no: int | None, *, paired: bool) -> None:
     if paired and round_no not in rounds:
         raise CommandError(f"round {round_no} is not paired (paired rounds: "
                            f"{', '.join(map(str, rounds))})")
-    last = max(rounds, default=0)
-    if not paired and not 0 <= round_no <= max(last, t.settings.rounds or 0):
+    last = max(max(rounds, default=0), t.settings.rounds or 0)
+    if not paired and not 0 <= round_no <= last:
         raise CommandError(f"round {round_no} is outside the tournament (rounds 0..{last})")
