@@ -2,14 +2,15 @@
 
 Writes ``index.html`` (standings), ``round-N.html`` (pairings by board and
 alphabetically), ``screen-N.html`` (the projector view), ``crosstable.html``,
-``cards.html``, ``player-N.html`` and ``style.css`` into the folder (see
+``cards.html``, ``player-N.html``, ``style.css`` (and ``finals.html`` for an Othello
+workbook with a Finals sheet, see ``monrad finals``) into the folder (see
 :mod:`monrad.converters.publish.site`).  Plain HTML and CSS, no JavaScript; the same
 file always gives the same bytes.  The tournament file is only read.
 """
 
 from __future__ import annotations
 
-from ._common import add_input_format_option, load_file
+from ._common import CommandError, add_input_format_option, is_workbook, load_file
 from ._publishing import add_language_option, document_language
 
 ORDER = 50
@@ -35,6 +36,28 @@ def run(args) -> int:
 
     t = load_file(args.file, args.input_format, args.mapping)
     lang = document_language(args.file, args.lang, args.mapping)
-    files = write_site(t, args.output, lang)
+    files = write_site(t, args.output, lang, _finals(args, t))
     print(f"{len(files)} files written to {args.output} (open {args.output.rstrip('/')}/index.html)")
     return 0
+
+
+def _finals(args, t):
+    """An Othello workbook's finals (its Finals sheet, ``monrad finals``), else ``None``."""
+    if args.mapping is not None or not is_workbook(args.file):
+        return None
+    from ...converters import layout as L
+    from ...converters.openpyxl_book import open_book
+    from ...converters.xlsx_finals import read_finals_sheet
+    from ...engine.othello.finals import event_finals
+
+    book = open_book(args.file)
+    lay = L.detect_layout(book.sheet_names())
+    if lay is None:
+        return None
+    fmt, third, games = read_finals_sheet(book, lay)
+    if not fmt:
+        return None
+    try:
+        return event_finals(t, fmt, games, third_place_best_of=third)
+    except ValueError as exc:
+        raise CommandError(f"{args.file}: {exc}") from None

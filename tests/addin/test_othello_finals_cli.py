@@ -113,3 +113,13 @@ def test_finals_printable(capsys, event: Path, tmp_path: Path) -> None:
     page = (tmp_path / "f.html").read_text(encoding="utf-8")
     assert "<h1>Finaler</h1>" in page and "Slutlig placering" in page
     assert "Finaler" not in openpyxl.load_workbook(event).sheetnames  # --dry-run
+
+
+def test_published_site_shows_the_finals(capsys, event: Path, tmp_path: Path) -> None:
+    assert run(capsys, "finals", event, "--format", "egp-nm")[0] == 0
+    code, _out, err = run(capsys, "publish", event, "-o", tmp_path / "site")
+    assert code == 0, err
+    page = (tmp_path / "site" / "finals.html").read_text(encoding="utf-8")
+    assert "<h2>Final</h2>" in page and "väljer färg" in page
+    assert '<a href="finals.html">Finaler</a>' in (tmp_path / "site" / "index.html").read_text(
+        encoding="utf-8")
