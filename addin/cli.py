@@ -112,6 +112,23 @@ def _located(message: str, file: object) -> str:
     return message
 
 
+def _unknown_command(parser: argparse.ArgumentParser, args: list[str]) -> str | None:
+    """``unknown command 'pari'; did you mean 'pair'?`` for a mistyped command, else
+    ``None`` (argparse's own message lists every command but suggests none)."""
+    import difflib
+
+    first = next((a for a in args if not a.startswith("-")), None)
+    if first is None or args.index(first) != 0:
+        return None
+    commands = [name for action in parser._subparsers._group_actions  # type: ignore[union-attr]
+                for name in getattr(action, "choices", {}) or {}] if parser._subparsers else []
+    if first in commands:
+        return None
+    close = difflib.get_close_matches(first, commands, n=1, cutoff=0.5)
+    hint = f"; did you mean {close[0]!r}?" if close else f" (commands: {', '.join(commands)})"
+    return f"unknown command {first!r}{hint}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see the module doc)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -120,6 +137,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a broken installation
         _say(f"internal error while starting: {type(exc).__name__}: {exc}")
         return EXIT_INTERNAL
+    unknown = _unknown_command(parser, args_list)
+    if unknown:
+        _say(unknown)
+        return EXIT_BAD_INPUT
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # --help, --version, or a usage error (argparse says why)

@@ -2,6 +2,8 @@
 
 * :func:`pair_next_round` -- "Pair next round" / ``monrad pair club.xlsx``
 * :func:`update_standings` -- "Update standings" / ``monrad standings club.xlsx``
+* :func:`explain_rounds` -- "Explain round" / ``monrad explain club.xlsx --sheet``:
+  the *Explanation* sheet, why each board of each round is paired as it is (issue 18)
 
 Both read the workbook through the binding (:func:`monrad.converters.xlsx.read_book`),
 change only the cells the tool owns (a new ``Round N`` sheet; the ``Standings``
@@ -44,14 +46,21 @@ from ..converters.xlsx_documents import (
     write_crosstable,
 )
 from ..engine.model import Result, Round, Tournament
-from ..engine.pairing import PairingError, pair_round
+from ..engine.pairing import NoPairingPossible, PairingError, pair_round
 from ..engine.standings import standings
 
-__all__ = ["JobError", "JobReport", "pair_next_round", "standings_table", "update_standings"]
+__all__ = ["JobError", "JobReport", "NoLegalPairing", "explain_rounds", "pair_next_round",
+           "standings_table", "update_standings"]
 
 
 class JobError(WorkbookError):
     """A button press that is refused, with the reason in one line."""
+
+
+class NoLegalPairing(JobError, NoPairingPossible):
+    """The workbook is fine but no pairing meets the system's absolute rules: the
+    button shows the reason like any refusal, the command line exits with 1 as for a
+    TRF file (one meaning per exit code, ``docs/decisions.md``)."""
 
 
 @dataclass
@@ -145,6 +154,8 @@ def pair_next_round(
     target = last if repair else t.next_round
     try:
         new = pair_round(t, system, round_no=target if repair else None, repair=repair)
+    except NoPairingPossible as exc:
+        raise NoLegalPairing(f"{book.name}: {exc}") from None
     except PairingError as exc:
         raise JobError(f"{book.name}: {exc}") from None
     if repair:
@@ -169,28 +180,38 @@ def pair_next_round(
     return JobReport(msg, target, written, backup, notes)
 
 
-def _complete_upto(cb: ClubBook) -> tuple[int, list[tuple[int, int]]]:
-    """The last round whose every result is in (pending games allowed where the
-    system allows them), and ``(round, boards missing)`` for the first round still
-    open."""
+def _complete_upto(cb: ClubBook) -> tuple[int, list[tuple[int, list[str]]]]:
+    """The round the standings are after, and ``(round, missing boards)`` for the
+    first round still open (pending games allowed where the system allows them).
+
+    That is the last round whose every result is in -- or the open round itself when
+    some of its results are in: the standings then rank on what is known and name
+    the boards still missing (issue 15), instead of falling back to an earlier round
+    (or to "no rounds played" with everyone on zero)."""
     t = cb.tournament
     upto = 0
-    open_rounds: list[tuple[int, int]] = []
+    open_rounds: list[tuple[int, list[str]]] = []
     for rnd in t.rounds:
         missing = _missing_boards(cb, rnd)
         if missing:
-            open_rounds.append((rnd.number, len(missing)))
+            open_rounds.append((rnd.number, missing))
+            if cb.results_entered.get(rnd.number, 0) > 0:
+                upto = rnd.number
             break
         upto = rnd.number
     return upto, open_rounds
 
 
-def _missing_notes(open_rounds: list[tuple[int, int]], lay: L.Layout | None = None) -> list[str]:
-    """``round 3: results missing on 2 board(s)``, in English for the command line and
-    the status bar or in the workbook's language (``lay``) for the sheet."""
+def _missing_notes(open_rounds: list[tuple[int, list[str]]],
+                   lay: L.Layout | None = None) -> list[str]:
+    """``round 3: results missing on 2 board(s): board 4 (E6), board 7 (E9)``, in
+    English for the command line and the status bar or in the workbook's language
+    (``lay``) for the sheet (the board list names sheet cells either way)."""
     if lay is None:
-        return [f"round {n}: results missing on {k} board(s)" for n, k in open_rounds]
-    return [lay.text("results_missing", n=n, k=k) for n, k in open_rounds]
+        return [f"round {n}: results missing on {len(b)} board(s): {', '.join(b)}"
+                for n, b in open_rounds]
+    return [lay.text("results_missing", n=n, k=len(b)) + ": "
+            + ", ".join(x.removeprefix("board ") for x in b) for n, b in open_rounds]
 
 
 def _value_cells(values: list[object], lang: str) -> list[object]:
@@ -309,6 +330,83 @@ def update_standings(book: WorkbookBinding, *, save: bool = True, cards: bool = 
     return JobReport(f"standings after round {upto} written to sheet "
                      f"{cb.layout.standings_sheet!r}", upto, written,
                      backup, ([note] if note else []) + missing)
+
+
+def _explanation_rows(t: Tournament, n: int, lang: str, lay: L.Layout) -> tuple[list[list[object]], bool]:
+    """The sheet rows of round ``n``'s explanation: (round, board, White, Black, rule,
+    reason), and False when the round cannot be paired (one row saying why)."""
+    from ..engine.explain import explain_round
+
+    try:
+        exp = explain_round(t, n)
+    except PairingError as exc:
+        return [[n, None, None, None, None, lay.text("explanation_failed", n=n, why=str(exc))]], False
+    rows: list[list[object]] = [[n, None, None, None, r.rule, r.text(lang)] for r in exp.general]
+    for b in exp.boards:
+        rows += [[n, b.board, b.white, b.black, r.rule, r.text(lang)] for r in b.reasons]
+    if exp.bye is not None:
+        rows += [[n, lay.bye, exp.bye, None, r.rule, r.text(lang)] for r in exp.bye_reasons]
+    for f in exp.floats:
+        rows += [[n, None, f.player, None, r.rule, r.text(lang)] for r in f.reasons]
+    for d in exp.differences:
+        rows += [[n, d.board or None, d.white or None, d.black or None, r.rule, r.text(lang)]
+                 for r in d.reasons]
+    return rows, True
+
+
+def explain_rounds(book: WorkbookBinding, rounds: list[int] | None = None, *,
+                   save: bool = True) -> JobReport:
+    """Write the *Explanation* sheet (in the workbook's language): why each board of
+    each round is paired as it is (:func:`monrad.engine.explain.explain_round`).
+
+    ``rounds`` default: every paired round, and the next one when it can be paired.
+    The sheet is the tool's own: it is rewritten whole; a sheet of that name that
+    the tool did not write (its title cell differs) is refused, never overwritten.
+    """
+    cb = _read(book)
+    t = cb.tournament
+    lay = cb.layout
+    sheet = lay.text("explanation_sheet")
+    title = lay.text("explanation_title")
+    rows: list[list[object]] = []
+    if rounds is None:
+        rounds = [r.number for r in t.rounds if r.is_paired]
+        for n in rounds:
+            rows += _explanation_rows(t, n, lay.lang, lay)[0]
+        total = t.settings.rounds
+        if total is None or t.next_round <= total:  # the next round, once it can be paired
+            upcoming, ok = _explanation_rows(t, t.next_round, lay.lang, lay)
+            if ok:
+                rounds.append(t.next_round)
+                rows += upcoming
+    else:
+        for n in rounds:
+            rows += _explanation_rows(t, n, lay.lang, lay)[0]
+    if sheet in book.sheet_names():
+        first = book.read_range(sheet, 1, 1, 1, 1)
+        if not first or first[0][0] != title:
+            raise JobError(f"{book.name}: sheet {sheet!r} is not monrad's explanation sheet; "
+                           "rename it so that monrad can write its own")
+        last_row, last_col = book.used_size(sheet)
+        if last_row:
+            book.clear_range(sheet, 1, 1, last_row, max(last_col, 6))
+            book.style_range(sheet, 2, 1, max(last_row, 2), max(last_col, 6), bold=False,
+                             border=False)
+    else:
+        book.add_sheet(sheet)
+    book.write_range(sheet, 1, 1, [[title]])
+    book.style_range(sheet, 1, 1, 1, 1, bold=True)
+    book.write_range(sheet, 2, 1, [lay.text("explanation_headers").split("|")])
+    book.style_range(sheet, 2, 1, 2, 6, bold=True, fill="D9E1F2", border=True, align="center")
+    if rows:
+        book.write_range(sheet, 3, 1, rows)
+        book.style_range(sheet, 3, 1, 2 + len(rows), 4, align="center")
+        book.style_range(sheet, 3, 5, 2 + len(rows), 6, align="left")
+    book.set_column_widths(sheet, {1: 7, 2: 7, 3: 7, 4: 7, 5: 14, 6: 110})
+    backup = book.save() if save else None
+    shown = ", ".join(map(str, rounds)) or "-"
+    return JobReport(f"explanation of round(s) {shown} written to sheet {sheet!r}",
+                     rounds[-1] if rounds else None, [sheet], backup)
 
 
 # --- command-line helpers (``monrad pair`` / ``monrad standings`` on a workbook) ----------

@@ -26,11 +26,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..converters.errors import InputError
-from . import jobs
 from ..converters.binding import WorkbookBinding
+from ..converters.errors import InputError
+from . import buttons, jobs
 
-__all__ = ["pair_next_round", "update_standings", "run_button", "Outcome", "LOG_FILE"]
+__all__ = ["LOG_FILE", "Outcome", "explain_rounds", "pair_next_round", "run_button",
+           "update_standings"]
 
 #: Where an unexpected error's traceback goes (the message box names it).
 LOG_FILE = Path(tempfile.gettempdir()) / "monrad-excel-error.log"
@@ -77,7 +78,7 @@ def run_button(
         outcome = Outcome(str(report), False)
     except InputError as exc:
         outcome = Outcome(str(exc), True)
-    except Exception as exc:  # the user must never see a traceback
+    except Exception as exc:  # noqa: BLE001 - the user must never see a traceback
         LOG_FILE.write_text(traceback.format_exc(), encoding="utf-8")
         outcome = Outcome(
             f"unexpected error: {type(exc).__name__}: {exc} (details in {LOG_FILE})", True
@@ -100,9 +101,23 @@ def pair_next_round(
     book: WorkbookBinding | None = None, tell: Tell | None = None, *, repair: bool = False
 ) -> Outcome:
     """The "Pair next round" button: pair the next round into a new round sheet."""
-    return run_button(lambda b: jobs.pair_next_round(b, repair=repair), book, tell)
+    return run_button(lambda b: buttons.pair_next_round(b, repair=repair), book, tell)
 
 
 def update_standings(book: WorkbookBinding | None = None, tell: Tell | None = None) -> Outcome:
     """The "Update standings" button: rewrite the standings sheet."""
-    return run_button(jobs.update_standings, book, tell)
+    return run_button(buttons.update_standings, book, tell)
+
+
+def draw_start_numbers(book: WorkbookBinding | None = None, tell: Tell | None = None, *,
+                       method: str = "random", seed: int | None = None) -> Outcome:
+    """The "Draw start numbers" action (before round 1): renumber the Players sheet by
+    lot (NSF-2A, SSF-1, SKOL-1) or seeded (NSF-2B), record the seed, show the order."""
+    from .draw_job import draw_start_numbers as draw
+
+    return run_button(lambda b: draw(b, method, seed), book, tell)
+def explain_rounds(book: WorkbookBinding | None = None, tell: Tell | None = None) -> Outcome:
+    """The "Explain round" entry: write the Explanation sheet of a monrad workbook
+    (every paired round and the next one).  The ribbon button that calls it is a
+    documented follow-up (docs/explain.md)."""
+    return run_button(jobs.explain_rounds, book, tell)

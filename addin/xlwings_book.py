@@ -205,6 +205,26 @@ class XlwingsBook:
         with self.batch():  # no "are you sure?" dialog
             sheet.delete()
 
+    def copy_sheet(self, source: str, name: str, *, keep_rows: int, after: str | None = None) -> None:
+        if any(n.casefold() == name.casefold() for n in self.sheet_names()):
+            raise WorkbookError(f"{self.name}: a sheet called {name!r} exists already")
+        src = self._sheet(source)
+        copied = src.copy(after=self._sheet(after or source), name=name)
+        last_row, last_col = self.used_size(name)
+        if last_row > keep_rows:  # Excel copies the whole sheet: keep the header only
+            copied.range((keep_rows + 1, 1), (last_row, max(last_col, 1))).clear()
+
+    def copy_row_format(
+        self, sheet: str, source_row: int, first_row: int, last_row: int,
+        *, source_sheet: str | None = None,
+    ) -> None:
+        if last_row < first_row:
+            return
+        _, last_col = self.used_size(source_sheet or sheet)
+        src = self._range(source_sheet or sheet, source_row, 1, source_row, max(last_col, 1))
+        src.copy()
+        self._range(sheet, first_row, 1, last_row, max(last_col, 1)).paste(paste="formats")
+
     # --- formatting of owned cells ------------------------------------------------
     def style_range(
         self,

@@ -13,8 +13,21 @@ players for every round (least squares on log-log).
 
 ``--history dutch`` pairs the earlier rounds with the Dutch engine itself (floats,
 colour runs and byes as the rules make them; odd sizes give a bye every round); the
-peak memory then covers those pairings too.  A row that exceeds ``--timeout``
+peak memory then covers those pairings too.  ``--history draws`` does the same with
+every game drawn: one huge score group every round (round 2 after an all-draw
+round 1 is the hardest shape for memory).  A row that exceeds ``--timeout``
 seconds is reported as such and left out of the fit.
+
+Besides the wall-clock seconds each row shows the CPU seconds of the pairing (the
+machine may be shared: CPU time is what the pairing itself costs).  With
+``--reference PATH`` (a bbpPairings binary) the same tournament is written as TRF
+and paired by the reference engine (``--dutch FILE -p OUT``) in the same run: its
+seconds, and whether its pairs file equals monrad's byte for byte; beside it the
+seconds of ``monrad-bbp`` doing the same job end to end (a new process reading the
+TRF), the figure to compare with the reference's.
+
+    python benchmarks/bench_dutch.py --history dutch --sizes 100 200 --rounds 2 5 \
+        --reference /path/to/bbpPairings
 """
 
 from __future__ import annotations
@@ -38,7 +51,9 @@ def _start(players: int, round_no: int):
     t = Tournament(settings=Settings(system="dutch", rounds=max(9, round_no),
                                      initial_colour=Colour.WHITE))
     for n in range(1, players + 1):
-        t.add_player(Player(n, f"Player {n}", rating=2800 - n))
+        # ratings fall with the start number from 2800 to 1000 (a valid TRF rating
+        # however large the field; the pairing order is the start order anyway)
+        t.add_player(Player(n, f"Player {n}", rating=2800 - (n - 1) * 1800 // players))
     return t
 
 
@@ -98,18 +113,78 @@ def build_dutch(players: int, round_no: int, seed: int):
     return t
 
 
-def run_one(players: int, round_no: int, seed: int, history: str = "greedy") -> dict:
-    """Time one pairing in this process; returns seconds and peak MB."""
+def build_draws(players: int, round_no: int, seed: int):
+    """Every earlier round paired by the Dutch engine, every game drawn: the whole
+    field stays one score group."""
+    from monrad.engine.model import Game, Result, Round
+    from monrad.engine.pairing import pair_round
+
+    t = _start(players, round_no)
+    for r in range(1, round_no):
+        rnd = pair_round(t, "dutch", round_no=r)
+        games = tuple(Game(g.white, g.black, Result.DRAW) for g in rnd.games)
+        t.rounds.append(Round(r, games, rnd.byes))
+    return t
+
+
+HISTORIES = {"greedy": build, "dutch": build_dutch, "draws": build_draws}
+
+
+def run_one(players: int, round_no: int, seed: int, history: str = "greedy",
+            trf_out: str | None = None) -> dict:
+    """Time one pairing in this process; returns seconds, CPU seconds and peak MB
+    (and, with ``trf_out``, writes the tournament there and monrad's pairs file
+    beside it as ``.monrad``)."""
     import resource
 
     from monrad.engine.pairing import pair_round
 
-    t = (build_dutch if history == "dutch" else build)(players, round_no, seed)
-    start = time.perf_counter()
+    t = HISTORIES[history](players, round_no, seed)
+    start, cpu = time.perf_counter(), time.process_time()
     rnd = pair_round(t, "dutch", round_no=round_no)
-    secs = time.perf_counter() - start
+    secs, cpu = time.perf_counter() - start, time.process_time() - cpu
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"seconds": secs, "peak_mb": peak_kb / 1024, "boards": len(rnd.games)}
+    if trf_out:
+        from monrad.addin.bbp import pairs_text
+        from monrad.converters.trf import write_trf
+
+        with open(trf_out, "w", encoding="utf-8") as f:
+            f.write(write_trf(t))
+        with open(trf_out + ".monrad", "w", encoding="ascii") as f:
+            f.write(pairs_text(t))
+    return {"seconds": secs, "cpu": cpu, "peak_mb": peak_kb / 1024, "boards": len(rnd.games)}
+
+
+def run_reference(binary: str, trf_path: str, timeout: float) -> tuple[float | None, str]:
+    """Seconds the reference engine takes to pair ``trf_path`` (``None``: timed
+    out or failed) and whether its pairs file equals monrad's."""
+    import os
+
+    out = trf_path + ".ref"
+    start = time.perf_counter()
+    try:
+        done = subprocess.run([binary, "--dutch", trf_path, "-p", out], capture_output=True,
+                              timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        return None, "-"
+    secs = time.perf_counter() - start
+    if done.returncode != 0 or not os.path.exists(out):
+        return None, f"exit {done.returncode}"
+    with open(out, "rb") as a, open(trf_path + ".monrad", "rb") as b:
+        return secs, "yes" if a.read() == b.read() else "NO"
+
+
+def run_dropin(trf_path: str, timeout: float) -> float | None:
+    """Seconds ``monrad-bbp --dutch FILE -p OUT`` takes end to end (a new process:
+    start-up, reading the TRF, pairing, writing), as a platform would call it."""
+    start = time.perf_counter()
+    try:
+        done = subprocess.run([sys.executable, "-m", "monrad.addin.bbp", "--dutch", trf_path,
+                               "-p", trf_path + ".dropin"], capture_output=True,
+                              timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        return None
+    return time.perf_counter() - start if done.returncode == 0 else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,21 +193,34 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, nargs="+", default=list(DEFAULT_ROUNDS))
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per row")
-    ap.add_argument("--history", choices=("greedy", "dutch"), default="greedy",
-                    help="earlier rounds paired greedily by score (quick to build) or by "
-                         "the Dutch engine itself (realistic; building takes longer)")
+    ap.add_argument("--history", choices=tuple(HISTORIES), default="greedy",
+                    help="earlier rounds paired greedily by score (quick to build), by "
+                         "the Dutch engine itself (realistic; building takes longer), or by "
+                         "the Dutch engine with every game drawn (one huge score group)")
+    ap.add_argument("--reference", metavar="PATH",
+                    help="a bbpPairings binary: time it on the same tournaments")
     ap.add_argument("--one", nargs=2, type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--trf-out", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:
-        print(json.dumps(run_one(args.one[0], args.one[1], args.seed, args.history)))
+        print(json.dumps(run_one(args.one[0], args.one[1], args.seed, args.history,
+                                 args.trf_out)))
         return 0
+    import tempfile
+
+    work = tempfile.mkdtemp(prefix="bench_dutch_")
     print(f"seed {args.seed}, history {args.history}")
-    print(f"{'players':>8} {'round':>5} {'seconds':>10} {'peak MB':>9}")
+    ref_head = (f" {'monrad-bbp s':>12} {'reference s':>12} {'same':>5}" if args.reference
+                else "")
+    print(f"{'players':>8} {'round':>5} {'seconds':>10} {'CPU s':>8} {'peak MB':>9}{ref_head}")
     times: dict[int, list[tuple[int, float]]] = {r: [] for r in args.rounds}
     for n in args.sizes:
         for r in args.rounds:
+            trf_path = f"{work}/n{n}_r{r}.trf"
             cmd = [sys.executable, __file__, "--one", str(n), str(r), "--seed", str(args.seed),
                    "--history", args.history]
+            if args.reference:
+                cmd += ["--trf-out", trf_path]
             try:
                 out = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout,
                                      check=False)
@@ -145,7 +233,15 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             row = json.loads(out.stdout.strip().splitlines()[-1])
             times[r].append((n, row["seconds"]))
-            print(f"{n:>8} {r:>5} {row['seconds']:>10.2f} {row['peak_mb']:>9.1f}", flush=True)
+            ref = ""
+            if args.reference:
+                drop = run_dropin(trf_path, args.timeout)
+                secs, same = run_reference(args.reference, trf_path, args.timeout)
+                shown = f"{secs:.2f}" if secs is not None else f">{args.timeout:.0f}"
+                dshown = f"{drop:.2f}" if drop is not None else "-"
+                ref = f" {dshown:>12} {shown:>12} {same:>5}"
+            print(f"{n:>8} {r:>5} {row['seconds']:>10.2f} {row['cpu']:>8.2f} "
+                  f"{row['peak_mb']:>9.1f}{ref}", flush=True)
     for r, pts in times.items():
         pts = [(n, s) for n, s in pts if s > 0]
         if len(pts) >= 2:

@@ -18,15 +18,24 @@ import sys
 import time
 
 from monrad.engine.model import (
-    ForbiddenGroup, Game, Player, Result, Round, Scoring, Settings, Tournament,
+    ForbiddenGroup,
+    Game,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
 )
 from monrad.engine.pairing import pair_round
 
 BOUND_PLAYERS, BOUND_SECONDS = 1000, 1.0
 
 
-def simulate(system: str, n: int, rounds: int, seed: int) -> list[float]:
-    """Seconds spent pairing each round of one simulated tournament."""
+def simulate(system: str, n: int, rounds: int, seed: int,
+             cpu: list[float] | None = None) -> list[float]:
+    """Seconds spent pairing each round of one simulated tournament (and, into
+    ``cpu``, the CPU seconds: the machine may be shared)."""
     rng = random.Random(seed)
     scoring = Scoring.school() if system == "school" else Scoring()
     t = Tournament(settings=Settings(system=system, rounds=rounds, scoring=scoring))
@@ -34,9 +43,11 @@ def simulate(system: str, n: int, rounds: int, seed: int) -> list[float]:
         t.add_player(Player(i, f"P{i}", rating=2500 - i))
     times = []
     for r in range(1, rounds + 1):
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.process_time()
         rnd = pair_round(t)
         times.append(time.perf_counter() - start)
+        if cpu is not None:
+            cpu.append(time.process_time() - used)
         games = []
         for g in rnd.games:
             x = rng.random()
@@ -74,10 +85,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
     ok = True
-    print(f"{'system':<7} {'players':>7} {'rounds':>6} {'max s':>8} {'mean s':>8} {'trap s':>8}")
+    print(f"{'system':<7} {'players':>7} {'rounds':>6} {'max s':>8} {'mean s':>8} {'max CPU':>8} "
+          f"{'trap s':>8}")
     for system in args.systems.split(","):
         for n in (int(x) for x in args.sizes.split(",")):
-            times = simulate(system, n, args.rounds, args.seed)
+            cpu: list[float] = []
+            times = simulate(system, n, args.rounds, args.seed, cpu)
             worst = max(times)
             trap_s = trap(system, n)
             flag = ""
@@ -85,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
                 ok = False
                 flag = "  <-- over the 1 s bound"
             print(f"{system:<7} {n:>7} {len(times):>6} {worst:>8.3f} "
-                  f"{sum(times) / len(times):>8.3f} {trap_s:>8.3f}{flag}", flush=True)
+                  f"{sum(times) / len(times):>8.3f} {max(cpu):>8.3f} {trap_s:>8.3f}{flag}",
+                  flush=True)
     print("bound (1,000-player round < 1 s):", "met" if ok else "MISSED")
     return 0 if ok else 1
 

@@ -34,6 +34,7 @@ import os
 from pathlib import Path
 
 from ..engine.model import ModelError, Tournament
+from ..engine.pairing import with_system_scoring
 from .atomic import atomic_write
 from .errors import MAX_INPUT_BYTES, InputError
 from .source import head_text, read_bytes
@@ -249,7 +250,7 @@ def load(
         raise InputError(str(exc), source=label) from None
     except UnicodeDecodeError as exc:
         raise InputError(f"cannot decode the file ({exc.reason})", source=label) from None
-    return t
+    return with_system_scoring(t)  # SKOL-6: a school event is scored 3/2/1 from any file
 
 
 def _one_group(groups: list, label: str) -> Tournament:
@@ -386,9 +387,12 @@ def _save_workbook(t: Tournament, p: Path) -> Path:
     name = next((k for k, v in scoring.items() if v), "classic")
     rounds = t.settings.rounds or max(t.rounds_played, 1)
     try:
+        keep = [k for k, v in (("othello_c", t.settings.mbq_c),
+                               ("konrad", t.settings.options.get("konrad")),
+                               *((k, t.info.get(k)) for k in L.WOF_KEYS)) if v]
         book = nb.build_book(p, t.settings.system, rounds, t.players, "en",
                              name=str(t.info.get("name", "") or ""), seed=xl.workbook_seed(t),
-                             scoring=name, tiebreaks=t.settings.tiebreaks)
+                             scoring=name, tiebreaks=t.settings.tiebreaks, keep_settings=keep)
         lay = L.layout_for("en")
         xl.write_settings_values(book, t, lay)
         after = lay.players_sheet

@@ -38,6 +38,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -118,6 +119,9 @@ class Job:
     input_format: str | None = None
     #: a mapping file for clubs' own workbooks (``converters.load``'s ``mapping``)
     mapping: str | None = None
+    #: ``Tournament.info`` fields given on the command line (``convert --set``): header
+    #: fields the source lacks (city, arbiter, the WOF sender ...)
+    info: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass
@@ -361,6 +365,8 @@ def convert_one(job: Job) -> FileResult:
             return result
         warnings: list[str] = []
         found = read_input(job.source, warnings, job.input_format, job.mapping)
+        for _, t in found:
+            t.info.update(dict(job.info))
         result.warnings = warnings
         outputs = [(target if len(found) == 1 else
                     target.with_name(f"{target.stem}-{_slug(g)}{target.suffix}"), t)
@@ -496,10 +502,12 @@ def convert_many(
     workers: int | None = None,
     progress: TextIO | None = None,
     show_progress: bool = True,
+    info: tuple[tuple[str, object], ...] = (),
 ) -> BatchReport:
     """Collect, convert and report (the whole of ``monrad convert --to``)."""
     jobs, errors = collect(sources, fmt, out_dir, recursive=recursive, overwrite=overwrite,
                            input_format=input_format, mapping=mapping)
+    jobs = [dataclasses.replace(j, info=info) for j in jobs] if info else jobs
     bar = Progress(len(jobs), progress, enabled=show_progress)
     try:
         results = run_jobs(jobs, workers=workers, on_result=bar.update)

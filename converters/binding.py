@@ -115,6 +115,24 @@ class WorkbookBinding(Protocol):
         """Remove sheet ``name`` (used only for sheets the tool created itself)."""
         ...
 
+    def copy_sheet(self, source: str, name: str, *, keep_rows: int, after: str | None = None) -> None:
+        """Add sheet ``name`` after ``after`` (default: after ``source``) laid out like
+        ``source``: its column widths, and its first ``keep_rows`` rows (the title and
+        header rows) with their values and formatting; nothing below them.
+
+        For continuing a club's own workbook: the next round sheet looks like the last.
+        Raises :class:`WorkbookError` if a sheet called ``name`` exists already.
+        """
+        ...
+
+    def copy_row_format(
+        self, sheet: str, source_row: int, first_row: int, last_row: int,
+        *, source_sheet: str | None = None,
+    ) -> None:
+        """Give rows ``first_row..last_row`` of ``sheet`` the cell formatting (not the
+        values) of row ``source_row`` of ``source_sheet`` (default: the same sheet)."""
+        ...
+
     # --- formatting of owned cells ------------------------------------------------
     def style_range(
         self,

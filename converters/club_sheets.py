@@ -36,6 +36,7 @@ from pathlib import Path
 from .binding import CellValue, WorkbookBinding, a1
 from .layout import PLAYER_COLUMNS, ROUND_COLUMNS
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
+from .club_titles import header_language, title_system
 from .errors import InputError
 from .notation import BYE_WORDS, NotationError, parse_result
 
@@ -48,6 +49,9 @@ __all__ = [
     "find_header",
     "read_roster",
     "read_club_book",
+    "ClubSheets",
+    "find_sheets",
+    "named_system",
     "read_club_workbook",
     "fide_name",
 ]
@@ -484,12 +488,19 @@ _TITLE_ROUNDS = re.compile(r"(\d+)\s*(?:-\s*)?(?:runder|runde|ronder|rond|rounds
                            re.IGNORECASE)
 
 
-def read_club_book(
-    book: WorkbookBinding, opts: ReadOptions | None = None, *, source: str = ""
-) -> Tournament:
-    """A tournament from a club's own workbook (see the module doc)."""
-    opts = opts or ReadOptions()
-    src = source or book.name
+@dataclass
+class ClubSheets:
+    """Which sheets of a club's workbook hold what: the roster and its header row, and
+    every sheet whose header has White, Black and Result (round sheets or one table)."""
+
+    roster: str
+    roster_header: Header | None
+    rounds: list[tuple[str, Header]]
+
+
+def find_sheets(book: WorkbookBinding, opts: ReadOptions, src: str) -> ClubSheets:
+    """The roster sheet (the mapping's, else the first with a Name column that is not a
+    ranking) and the results sheets, in tab order."""
     roster_sheet = opts.roster_sheet
     round_sheets: list[tuple[str, Header]] = []
     rosters: list[str] = []
@@ -508,6 +519,45 @@ def read_club_book(
         raise InputError("no sheet with a roster (a header row with a Name column)", source=src)
     if roster_sheet not in book.sheet_names():
         raise InputError(f"there is no sheet {roster_sheet!r}", source=src)
+    return ClubSheets(roster_sheet, find_header(book, roster_sheet, opts), round_sheets)
+
+
+def _title_lines(book: WorkbookBinding, sheets: ClubSheets) -> list[str]:
+    """The text above the roster's header row, one line per row."""
+    head = sheets.roster_header
+    lines: list[str] = []
+    if head is not None and head.row > 1:
+        _, last_col = book.used_size(sheets.roster)
+        for row in book.read_range(sheets.roster, 1, 1, head.row - 1, max(last_col, 1)):
+            line = " ".join(_text(v) for v in row if not _is_blank(v))
+            if line:
+                lines.append(line)
+    return lines
+
+
+def _named_system(book: WorkbookBinding, sheets: ClubSheets, title: list[str]) -> str | None:
+    """The system the title names ("Monrad": the headers' language decides), issue 15."""
+    headers = [v for sheet, h in [(sheets.roster, sheets.roster_header), *sheets.rounds]
+               if h is not None
+               for v in book.read_range(sheet, h.row, 1, h.row, book.used_size(sheet)[1])[0]]
+    return title_system(title, header_language(headers))
+
+
+def named_system(book: WorkbookBinding, opts: ReadOptions | None = None) -> str | None:
+    """The pairing system a club's workbook names in its own words, or ``None`` when it
+    names none (then :func:`read_club_book` reads it as the FIDE Dutch system)."""
+    sheets = find_sheets(book, opts or ReadOptions(), book.name)
+    return _named_system(book, sheets, _title_lines(book, sheets))
+
+
+def read_club_book(
+    book: WorkbookBinding, opts: ReadOptions | None = None, *, source: str = ""
+) -> Tournament:
+    """A tournament from a club's own workbook (see the module doc)."""
+    opts = opts or ReadOptions()
+    src = source or book.name
+    sheets = find_sheets(book, opts, src)
+    roster_sheet, round_sheets = sheets.roster, sheets.rounds
     players = read_roster(book, roster_sheet, opts, source=src)
     names = _Names(players)
 
@@ -528,21 +578,16 @@ def read_club_book(
         except ModelError as exc:
             raise InputError(str(exc), source=src) from None
 
-    # the title block: tournament name and number of rounds
-    head = find_header(book, roster_sheet, opts)
-    title_lines: list[str] = []
-    if head is not None and head.row > 1:
-        _, last_col = book.used_size(roster_sheet)
-        for row in book.read_range(roster_sheet, 1, 1, head.row - 1, max(last_col, 1)):
-            line = " ".join(_text(v) for v in row if not _is_blank(v))
-            if line:
-                title_lines.append(line)
+    # the title block: tournament name, number of rounds, system
+    title_lines = _title_lines(book, sheets)
     if title_lines:
         t.info["name"] = title_lines[0]
     planned = max((int(m.group(1)) for line in title_lines
                    for m in _TITLE_ROUNDS.finditer(line)), default=None)
     played = max(rounds, default=0)
-    t.settings = Settings(rounds=max(planned or 0, played) or None)
+    settings = Settings(rounds=max(planned or 0, played) or None)
+    system = _named_system(book, sheets, title_lines)
+    t.settings = settings.replace(system=system) if system else settings
     return t
 
 

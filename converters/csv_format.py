@@ -240,12 +240,33 @@ def read_csv(
         raise InputError(f"not a {kind} table: the header row has no {want} column",
                          source=label, line=table.line_of(head_index))
     if found == "results":
-        return _read_results(table, head_index, cols, warnings, roster, othello)
+        t = _read_results(table, head_index, cols, warnings, roster, othello)
+        return _with_settings_row(t, table, head_index)
     if found == "roster":
         return Tournament(players=_read_roster(table, head_index, warnings))
     raise InputError("the header row has neither a Name column (roster) nor "
                      "White, Black and Result columns (results)",
                      source=label, line=table.line_of(head_index))
+
+
+def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournament:
+    """The ``monrad;system=...;rounds=...`` row above the header that ``monrad pair``
+    writes (:mod:`monrad.converters.csv_round`): the settings the table is paired with."""
+    from .csv_round import settings_row
+
+    values = settings_row(table.rows, head_index)
+    if not values:
+        return t
+    changes: dict[str, object] = {}
+    if values.get("system"):
+        changes["system"] = values["system"]
+    if values.get("rounds"):
+        if not values["rounds"].isdigit() or int(values["rounds"]) < 1:
+            raise InputError(f"rounds={values['rounds']!r} is not a whole number of 1 or more",
+                             source=table.label, line=table.line_of(0))
+        changes["rounds"] = max(int(values["rounds"]), t.settings.rounds or 0)
+    t.settings = t.settings.replace(**changes)
+    return t
 
 
 def read_roster_csv(source: str | os.PathLike[str] | bytes, *,

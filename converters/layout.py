@@ -31,27 +31,30 @@ from fractions import Fraction
 from ..engine.pairing import system_facts
 
 __all__ = [
-    "LANGS",
-    "Layout",
-    "LAYOUTS",
-    "layout_for",
-    "detect_layout",
-    "SETTINGS_KEYS",
-    "PLAYER_COLUMNS",
-    "ROUND_COLUMNS",
-    "ROUND_TITLE_ROWS",
-    "ROUND_FIRST_ROW",
-    "RESULT_COL",
-    "STANDINGS_FIRST_ROW",
-    "PLAYERS_HEADER_ROW",
-    "SETTINGS_FIRST_ROW",
     "CHESS_RESULTS",
-    "allows_postponed",
+    "EVENT_KEYS",
+    "LANGS",
+    "LAYOUTS",
+    "Layout",
+    "OTHELLO_RESULTS",
+    "PLAYERS_HEADER_ROW",
+    "PLAYER_COLUMNS",
+    "RESULT_COL",
+    "ROUND_COLUMNS",
+    "ROUND_FIRST_ROW",
+    "ROUND_TITLE_ROWS",
+    "SETTINGS_FIRST_ROW",
+    "SETTINGS_KEYS",
+    "STANDINGS_FIRST_ROW",
     "TEXTS",
     "TIEBREAK_NAMES",
+    "WOF_KEYS",
+    "allows_postponed",
+    "detect_layout",
+    "halves_text",
+    "layout_for",
     "points_cell",
     "points_from_cell",
-    "halves_text",
 ]
 
 LANGS = ("en", "no", "sv", "da")
@@ -71,7 +74,28 @@ SETTINGS_KEYS: dict[str, dict[str, str]] = {
                        "sv": "Färg för nr 1 i rond 1", "da": "Farve for nr. 1 i runde 1"},
     "konrad": {"en": "Konrad: meetings allowed", "no": "Konrad: tillatte møter",
                "sv": "Konrad: tillåtna möten", "da": "Konrad: tilladte møder"},
+    # event details for the FIDE report (TRF 022, 032, 042, 052, 102, 122) and the WOF
+    # header (issue 15 / issue 21 item 10): ``Tournament.info`` keys
+    "city": {"en": "City", "no": "Sted", "sv": "Ort", "da": "By"},
+    "federation": {"en": "Federation (FIDE code)", "no": "Forbund (FIDE-kode)",
+                   "sv": "Förbund (FIDE-kod)", "da": "Forbund (FIDE-kode)"},
+    "start_date": {"en": "Start date", "no": "Startdato", "sv": "Startdatum", "da": "Startdato"},
+    "end_date": {"en": "End date", "no": "Sluttdato", "sv": "Slutdatum", "da": "Slutdato"},
+    "arbiter": {"en": "Chief arbiter", "no": "Hoveddommer", "sv": "Huvuddomare",
+                "da": "Hoveddommer"},
+    "time_control": {"en": "Time control", "no": "Betenkningstid", "sv": "Betänketid",
+                     "da": "Betænkningstid"},
+    "wof_sender": {"en": "Sender (WOF)", "no": "Avsender (WOF)", "sv": "Avsändare (WOF)",
+                   "da": "Afsender (WOF)"},
+    "country": {"en": "Country (WOF)", "no": "Land (WOF)", "sv": "Land (WOF)",
+                "da": "Land (WOF)"},
 }
+
+#: Settings rows that are event details (``Tournament.info``), not pairing settings
+EVENT_KEYS = ("city", "federation", "start_date", "end_date", "arbiter", "time_control",
+              "wof_sender", "country")
+#: event details only an Othello event's WOF rating file uses
+WOF_KEYS = ("wof_sender", "country")
 
 #: Help text shown next to each setting (column C of the Settings sheet).
 SETTINGS_HELP: dict[str, dict[str, str]] = {
@@ -79,10 +103,10 @@ SETTINGS_HELP: dict[str, dict[str, str]] = {
                "no": "nsf, ssf, dsu, dutch, school, round-robin, othello-swiss",
                "sv": "nsf, ssf, dsu, dutch, school, round-robin, othello-swiss",
                "da": "nsf, ssf, dsu, dutch, school, round-robin, othello-swiss"},
-    "scoring": {"en": "classic (1-½-0), 3-1-0, school (3-2-1)",
-                "no": "classic (1-½-0), 3-1-0, school (3-2-1)",
-                "sv": "classic (1-½-0), 3-1-0, school (3-2-1)",
-                "da": "classic (1-½-0), 3-1-0, school (3-2-1)"},
+    "scoring": {"en": "points for win-draw-loss: 1-½-0, 3-1-0, 3-2-1 (school)",
+                "no": "poeng for seier-remis-tap: 1-½-0, 3-1-0, 3-2-1 (skole)",
+                "sv": "poäng för vinst-remi-förlust: 1-½-0, 3-1-0, 3-2-1 (skola)",
+                "da": "point for gevinst-remis-tab: 1-½-0, 3-1-0, 3-2-1 (skole)"},
     "tiebreaks": {"en": "codes, comma-separated; empty = the system's own",
                   "no": "koder, kommaseparert; tom = systemets egne",
                   "sv": "koder, kommaseparerade; tom = systemets egna",
@@ -97,6 +121,10 @@ SETTINGS_HELP: dict[str, dict[str, str]] = {
                "no": "Monrad: hvor ofte to spillere kan møtes (fargene byttes); tom = én gang",
                "sv": "Monrad: hur ofta två spelare får mötas (färgerna byts); tom = en gång",
                "da": "Monrad: hvor ofte to spillere må mødes (farverne byttes); tom = én gang"},
+    "start_date": {"en": "YYYY/MM/DD (FIDE report)", "no": "ÅÅÅÅ/MM/DD (FIDE-rapport)",
+                   "sv": "ÅÅÅÅ/MM/DD (FIDE-rapport)", "da": "ÅÅÅÅ/MM/DD (FIDE-rapport)"},
+    "wof_sender": {"en": "who sends the WOF rating file", "no": "hvem som sender WOF-ratingfilen",
+                   "sv": "vem som skickar WOF-ratingfilen", "da": "hvem der sender WOF-ratingfilen"},
 }
 
 #: Players columns of the template (internal field -> header per language).  The
@@ -146,6 +174,10 @@ SETTINGS_FIRST_ROW = 3  # row 1 title, row 2 header (Setting / Value / Help)
 
 #: The result drop-down of a chess round (OTH rounds accept disc scores such as 40-24).
 CHESS_RESULTS = ("1-0", "½-½", "0-1", "+/-", "-/+", "-/-")
+#: the Othello result drop-down: disc counts, Black's first (OTH-6; any other count
+#: may be typed), and the walkovers
+OTHELLO_RESULTS = ("33-31", "34-30", "36-28", "40-24", "48-16", "64-0", "32-32", "31-33",
+                   "30-34", "28-36", "24-40", "16-48", "0-64", "+/-", "-/+", "-/-")
 
 
 
@@ -162,11 +194,30 @@ TEXTS: dict[str, dict[str, str]] = {
                         "da": "Runde {n}: resultat mangler på {k} bord"},
     "legend": {"en": "Tie-breaks", "no": "Korreksjoner", "sv": "Särskiljning",
                "da": "Korrektioner"},
+    "club_block": {"en": "monrad: what this workbook is paired with",
+                   "no": "monrad: slik pares denne arbeidsboken",
+                   "sv": "monrad: så lottas den här arbetsboken",
+                   "da": "monrad: sådan parres denne projektmappe"},
     "pick_result": {"en": "Pick a result from the list", "no": "Velg et resultat fra listen",
                     "sv": "Välj ett resultat i listan", "da": "Vælg et resultat fra listen"},
     "not_listed": {"en": "Not one of the listed results", "no": "Ikke et av resultatene i listen",
                    "sv": "Inte ett av resultaten i listan",
                    "da": "Ikke et af resultaterne på listen"},
+    # the Explanation sheet (issue 18): its name, title and column headers
+    "explanation_sheet": {"en": "Explanation", "no": "Forklaring", "sv": "Förklaring",
+                          "da": "Forklaring"},
+    "explanation_title": {"en": "Explanation - why each board is paired as it is",
+                          "no": "Forklaring - hvorfor hvert bord er satt opp slik",
+                          "sv": "Förklaring - varför varje bord lottades så",
+                          "da": "Forklaring - hvorfor hvert bræt er parret sådan"},
+    "explanation_headers": {"en": "Round|Board|White|Black|Rule|Reason",
+                            "no": "Runde|Bord|Hvit|Svart|Regel|Begrunnelse",
+                            "sv": "Rond|Bord|Vit|Svart|Regel|Motivering",
+                            "da": "Runde|Bræt|Hvid|Sort|Regel|Begrundelse"},
+    "explanation_failed": {"en": "Round {n}: cannot be explained: {why}",
+                           "no": "Runde {n}: kan ikke forklares: {why}",
+                           "sv": "Rond {n}: kan inte förklaras: {why}",
+                           "da": "Runde {n}: kan ikke forklares: {why}"},
 }
 
 #: Short names of the tie-break codes for the legend under the standings (NSF-13B,
@@ -310,6 +361,12 @@ class Layout:
         pattern = re.escape(self.round_sheet).replace(re.escape("{n}"), r"\s*(\d+)")
         m = re.fullmatch(pattern, sheet.strip(), re.IGNORECASE)
         return int(m.group(1)) if m else None
+
+    def colour_word(self, colour: object) -> str:
+        """``white``/``black`` in the workbook's language (the Settings value)."""
+        white = getattr(colour, "value", colour) == "w"
+        return {"en": ("white", "black"), "no": ("hvit", "svart"), "sv": ("vit", "svart"),
+                "da": ("hvid", "sort")}[self.lang][0 if white else 1]
 
     def setting_label(self, key: str) -> str:
         return SETTINGS_KEYS[key][self.lang]

@@ -21,15 +21,15 @@ from pathlib import Path
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from .club_sheets import ReadOptions, read_roster
-from .errors import MAX_INPUT_BYTES, InputError
-from ..engine.model import Player
-from ..engine.pairing import available_systems, canonical_system
+from ..engine.model import Player, Settings
+from ..engine.pairing import available_systems, canonical_system, system_facts, system_scoring
 from . import layout as L
 from .binding import CellValue, WorkbookError
+from .club_sheets import ReadOptions, read_roster
+from .errors import MAX_INPUT_BYTES, InputError
 from .openpyxl_book import OpenpyxlBook, new_book
 
-__all__ = ["create_workbook", "read_roster_csv", "build_book"]
+__all__ = ["build_book", "create_workbook", "read_roster_csv"]
 
 #: Every round's result column and the tie-break list accept these scorings.
 SCORINGS = ("classic", "3-1-0", "school")
@@ -108,6 +108,38 @@ def _header_style(ws, row: int, ncols: int) -> None:
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
 
+#: what the Settings sheet shows for each scoring: the points themselves, readable in
+#: every language (the reader takes these and the names)
+SCORING_CELLS = {"classic": "1-½-0", "3-1-0": "3-1-0", "school": "3-2-1"}
+
+
+def settings_for(system: str, keep: Iterable[str] = ()) -> list[str]:
+    """The Settings rows that apply to ``system``, asked of its facts: the Othello C
+    (OTH-8) and the WOF sender and country only for Othello, the Konrad limit only
+    where the system meets players again (NSF).  ``keep`` names rows written anyway
+    (a converted file that has a value for them)."""
+    facts = system_facts(system)
+    out = []
+    for key in L.SETTINGS_KEYS:
+        if key in keep:
+            pass
+        elif key in ("othello_c", *L.WOF_KEYS) and facts.game != "othello":
+            continue
+        if key == "konrad" and not facts.konrad:
+            continue
+        out.append(key)
+    return out
+
+
+def system_scoring_name(system: str) -> str:
+    """The Settings word for the system's own scoring: ``school`` for school Monrad
+    (3/2/1, SKOL-6), else ``classic``."""
+    from .xlsx import parse_scoring
+
+    own = system_scoring(Settings(system=system))
+    return next((n for n in SCORINGS if parse_scoring(n) == own), "classic")
+
+
 def build_book(
     path: str | Path,
     system: str,
@@ -117,10 +149,11 @@ def build_book(
     *,
     name: str = "",
     seed: int | None = None,
-    scoring: str = "classic",
+    scoring: str | None = None,
     tiebreaks: Iterable[str] = (),
     fixed_time: bool = False,
     draw_seed: bool = True,
+    keep_settings: Iterable[str] = (),
 ) -> OpenpyxlBook:
     """The new workbook in memory (see :func:`create_workbook`).
 
@@ -130,6 +163,8 @@ def build_book(
     lay = L.layout_for(lang)
     if rounds < 1:
         raise WorkbookError(f"rounds must be 1 or more, not {rounds}")
+    if scoring is None:
+        scoring = system_scoring_name(system)
     if scoring not in SCORINGS:
         raise WorkbookError(f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
     known = available_systems()
@@ -151,22 +186,24 @@ def build_book(
     ws.append(list(lay.settings_headers))
     _header_style(ws, 2, 3)
     values: dict[str, CellValue] = {
-        "name": name or None, "system": system, "rounds": rounds, "scoring": scoring,
-        "tiebreaks": ", ".join(tiebreaks) or None, "othello_c": None, "seed": seed,
-        "initial_colour": None, "konrad": None,
+        "name": name or None, "system": system, "rounds": rounds,
+        "scoring": SCORING_CELLS[scoring],
+        "tiebreaks": ", ".join(tiebreaks) or None, "seed": seed,
     }
-    for i, key in enumerate(L.SETTINGS_KEYS, L.SETTINGS_FIRST_ROW):
+    keys = settings_for(system, keep_settings)
+    for i, key in enumerate(keys, L.SETTINGS_FIRST_ROW):
         ws.cell(i, 1, lay.setting_label(key)).font = Font(name="Calibri", bold=True)
-        ws.cell(i, 2, values[key])
+        ws.cell(i, 2, values.get(key))
         ws.cell(i, 3, L.SETTINGS_HELP.get(key, {}).get(lay.lang))
         ws.cell(i, 3).font = Font(name="Calibri", italic=True, color="666666")
         ws.cell(i, 2).alignment = Alignment(horizontal="left")
-    row_of = {k: i for i, k in enumerate(L.SETTINGS_KEYS, L.SETTINGS_FIRST_ROW)}
+    row_of = {k: i for i, k in enumerate(keys, L.SETTINGS_FIRST_ROW)}
     if known:
         dv = DataValidation(type="list", formula1='"' + ",".join(known) + '"', allow_blank=False)
         dv.add(f"B{row_of['system']}")
         ws.add_data_validation(dv)
-    dv = DataValidation(type="list", formula1='"' + ",".join(SCORINGS) + '"', allow_blank=True)
+    dv = DataValidation(type="list", formula1='"' + ",".join(SCORING_CELLS.values()) + '"',
+                        allow_blank=True)
     dv.add(f"B{row_of['scoring']}")
     ws.add_data_validation(dv)
     dv = DataValidation(type="whole", operator="between", formula1="1", formula2="99")
@@ -185,13 +222,22 @@ def build_book(
     # --- Players ----------------------------------------------------------------------
     wp = wb.create_sheet(lay.players_sheet)
     keys = list(L.PLAYER_COLUMNS)
-    wp.append([lay.player_header(k) for k in keys])
-    _header_style(wp, 1, len(keys))
+    othello = system_facts(system).game == "othello"
+    wof_col = ["WOF id"] if othello else []  # the WOF rating file's player id
+    wp.append([lay.player_header(k) for k in keys] + wof_col)
+    _header_style(wp, 1, len(keys) + len(wof_col))
     for p in sorted(players, key=lambda p: p.start_no):
         row: list[CellValue] = []
         for k in keys:
             v = getattr(p, k)
+            if k == "birth" and isinstance(v, str) and v.isdigit() and len(v) == 4:
+                v = int(v)  # a birth year is a number, not text
             row.append(v if v not in ("", 0, None) else None)
+        if othello:
+            from .wof import wof_id
+
+            wid = wof_id(p)
+            row.append(int(wid) if wid.isdigit() else (wid or None))
         wp.append(row)
     from .binding import col_letter
 
@@ -238,7 +284,7 @@ def create_workbook(
     *,
     name: str = "",
     seed: int | None = None,
-    scoring: str = "classic",
+    scoring: str | None = None,
     tiebreaks: Iterable[str] = (),
     overwrite: bool = False,
 ) -> Path:

@@ -181,6 +181,40 @@ class OpenpyxlBook:
     def delete_sheet(self, name: str) -> None:
         self.workbook.remove(self._ws(name))
 
+    def copy_sheet(self, source: str, name: str, *, keep_rows: int, after: str | None = None) -> None:
+        src = self._ws(source)
+        self.add_sheet(name, after=after or source)
+        ws = self._ws(name)
+        for (r, c), cell in sorted(src._cells.items()):
+            if r <= keep_rows:
+                new = ws.cell(r, c)
+                new.value = cell.value
+                if cell.has_style:
+                    new._style = copy(cell._style)
+        for key, dim in src.column_dimensions.items():
+            if dim.width is not None and dim.customWidth:
+                ws.column_dimensions[key].width = dim.width
+        for r in range(1, keep_rows + 1):
+            if r in src.row_dimensions and src.row_dimensions[r].height is not None:
+                ws.row_dimensions[r].height = src.row_dimensions[r].height
+        for merged in src.merged_cells.ranges:
+            if merged.max_row <= keep_rows:
+                ws.merge_cells(merged.coord)
+        if src.freeze_panes:
+            ws.freeze_panes = src.freeze_panes
+
+    def copy_row_format(
+        self, sheet: str, source_row: int, first_row: int, last_row: int,
+        *, source_sheet: str | None = None,
+    ) -> None:
+        src = self._ws(source_sheet or sheet)
+        ws = self._ws(sheet)
+        styles = {c: cell._style for (r, c), cell in src._cells.items()
+                  if r == source_row and cell.has_style}
+        for r in range(first_row, last_row + 1):
+            for c, style in styles.items():
+                ws.cell(r, c)._style = copy(style)
+
     # --- formatting ---------------------------------------------------------------
     def style_range(
         self,

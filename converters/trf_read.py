@@ -11,18 +11,43 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.model import (
-    Bye, Colour, ForbiddenGroup, Game, ModelError, Pending, Player, Result, Round, Scoring,
-    Settings, Tournament,
+    ADJUSTMENT_KINDS,
+    Adjustment,
+    Bye,
+    Colour,
+    ForbiddenGroup,
+    Game,
+    ModelError,
+    Pending,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
 )
+from ..engine.pairing import system_scoring
 from .errors import InputError
 from .source import read_text
 from .trf_records import (
-    HEADER_INFO, DERIVED, RESULT_CODES, BYE_CODES, LOOSE_BYE_CODES, SYSTEM_TYPES,
-    INT_PLAYER_KEYS, STR_PLAYER_KEYS, NRS_RE, EXTENSION, fmt_points, split_codes,
-    written_tiebreaks, type_code_for, board_key,
+    BYE_CODES,
+    DERIVED,
+    EXTENSION,
+    HEADER_INFO,
+    INT_PLAYER_KEYS,
+    LOOSE_BYE_CODES,
+    NRS_RE,
+    RESULT_CODES,
+    STR_PLAYER_KEYS,
+    SYSTEM_TYPES,
+    board_key,
+    fmt_points,
+    split_codes,
+    type_code_for,
+    written_tiebreaks,
 )
 
-__all__ = ["read_trf", "parse_trf"]
+__all__ = ["parse_trf", "read_trf"]
 
 
 def read_trf(
@@ -63,6 +88,7 @@ class _Parser:
         self.entries: dict[int, dict[int, _Entry]] = {}
         self.byes240: list[tuple[int, int, Result, int]] = []
         self.acceleration: dict[int, dict[int, Fraction]] = {}
+        self.adjustments: dict[int, list[tuple[Adjustment, int]]] = {}
         self.forbidden: list[ForbiddenGroup] = []
         self.extra: list[str] = []
         self.settings: dict[str, object] = {}
@@ -173,7 +199,9 @@ class _Parser:
                 if colour not in "wb- ":
                     raise self.error(f"round {rnd}: colour {block[5]!r} is not w, b or -", n, col + 5)
                 if code not in RESULT_CODES and code not in BYE_CODES:
-                    raise self.error(f"round {rnd}: unknown result code {block[7]!r}", n, col + 7)
+                    raise self.error(f"round {rnd}: unknown result code {block[7]!r} (TRF-2026 "
+                                     "defines 1 = 0 + - W D L H F U Z; a game not played yet "
+                                     "has a blank result)", n, col + 7)
                 rounds[rnd] = _Entry(opp, colour, code, n, col)
             tail = line[start + 8:start + 10]
             if tail.strip():
@@ -284,6 +312,30 @@ class _Parser:
         while start < len(line):
             if line[start:start + 4].strip():
                 self.byes240.append((rnd, self.integer(line[start:start + 4], "240 player", n, start + 1), result, n))
+            start += 5
+
+    def _r299(self, line: str, n: int) -> None:
+        """TRF-2026 abnormal points assignment: type (column 5; blank: bonus or
+        penalty), points (columns 14-17, ``[-]11.5``), round (20-22; ``000`` or blank:
+        all rounds), then start numbers from column 24, one every five columns.  Match
+        points (8-11) are for team events and are not read."""
+        kind = line[4:5].strip().upper()
+        if kind and kind not in ADJUSTMENT_KINDS:
+            raise self.error(f"299 assignment type {line[4]!r} is not one of "
+                             f"{' '.join(ADJUSTMENT_KINDS)} or blank", n, 5)
+        if len(line.rstrip()) < 27:
+            raise self.error("299 record is truncated (needs points, round and a player, "
+                             "columns 14-27)", n, len(line.rstrip()) + 1)
+        pts = self.points(line[13:17], "299 points", n, 14)
+        rnd = self.integer(line[19:22], "299 round", n, 20) if line[19:22].strip() else 0
+        start = 23
+        while start < len(line):
+            if line[start:start + 4].strip():
+                sn = self.integer(line[start:start + 4], "299 player", n, start + 1)
+                self.adjustments.setdefault(sn, []).append((Adjustment(rnd, pts, kind), n))
+            if line[start + 4:start + 5].strip():
+                raise self.error("299 record: start numbers stand in columns of four, "
+                                 "one blank apart", n, start + 5)
             start += 5
 
     def _r250(self, line: str, n: int) -> None:
@@ -472,6 +524,11 @@ class _Parser:
                 else:
                     merged[key] = value if isinstance(value, str) else json.dumps(value)
             out[sn] = p.replace(**changes, extra=merged)
+        for sn, adjustments in self.adjustments.items():
+            if sn not in out:
+                raise self.error(f"299 record names player {sn}, who has no 001 line",
+                                 adjustments[0][1])
+            out[sn] = out[sn].replace(adjustments=tuple(a for a, _ in adjustments))
         for sn, acc in self.acceleration.items():
             if not acc:  # an XXA line without values
                 continue
@@ -483,8 +540,11 @@ class _Parser:
         return out
 
     def _scoring(self) -> Scoring:
+        """The file's points per result; left on the default, the system's own (a
+        school event is 3/2/1, SKOL-6), so a 3/2/1 points column agrees."""
         fields = {k: v for k, v in self.scoring.items() if k in Scoring.__dataclass_fields__}
-        return Scoring(**fields)
+        system = str(self.settings.get("system", "dutch"))
+        return system_scoring(Settings(system=system, scoring=Scoring(**fields)))
 
     def _rounds(self, known: set[int]) -> list[Round]:
         if self.xxz:
@@ -522,7 +582,8 @@ class _Parser:
                 done.add(sn)
             order = self.boards.get(rnd)
             if order is not None and sorted(order) == sorted(g.white for g in games):
-                games.sort(key=lambda g: order.index(g.white))
+                place = {w: i for i, w in reversed(list(enumerate(order)))}
+                games.sort(key=lambda g: place[g.white])
             else:
                 games.sort(key=lambda g: board_key(g, running))
             rnd_obj = Round(rnd, tuple(games), tuple(byes[k] for k in sorted(byes)))

@@ -7,6 +7,7 @@ import json
 from fractions import Fraction
 
 from ..engine.model import Bye, Colour, Player, Result, Scoring, Tournament
+from ..engine.pairing import with_system_scoring
 from .trf_records import (
     TRF16, TRF2026, HEADER_INFO, INFO_HEADER, WRITE_CODE, SYSTEM_TYPES, EXTENSION,
     fmt_points, written_tiebreaks, type_code_for, board_key,
@@ -35,7 +36,7 @@ def write_trf(
     """
     if version not in (TRF16, TRF2026):
         raise ValueError(f"unknown TRF version {version!r} (use '16' or '2026')")
-    t = tournament
+    t = with_system_scoring(tournament)  # SKOL-6: a school event's points are 3/2/1
     s = t.settings
     info = t.info
     lines: list[str] = []
@@ -111,10 +112,23 @@ def write_trf(
         if code := type_code_for(t):
             lines.append(f"192 {code}")
         lines.extend(_tiebreak_records(t))
+    lines.extend(_abnormal_299(t))  # TRF-2026; kept in a TRF-16 file too (points count)
     lines.extend(t.extra_records)
     if extensions:
         lines.extend(_extension_lines(t))
     return newline.join(lines) + newline
+
+
+def _abnormal_299(t: Tournament) -> list[str]:
+    """Record ``299`` per assignment: type (column 5), points (14-17), round (20-22),
+    the players with the same assignment from column 24."""
+    groups: dict[tuple[str, Fraction, int], list[int]] = {}
+    for p in t.players:
+        for a in p.adjustments:
+            groups.setdefault((a.kind, a.points, a.round), []).append(p.start_no)
+    return [f"299 {kind or ' '}        {fmt_points(pts):>4}  {rnd:03d} "
+            + " ".join(f"{sn:4d}" for sn in players)
+            for (kind, pts, rnd), players in groups.items()]
 
 
 def _tiebreak_records(t: Tournament) -> list[str]:

@@ -304,6 +304,19 @@ def _split_name(name: str) -> tuple[str, str]:
     return family.strip(), first.strip()
 
 
+def wof_id(p: Player) -> str:
+    """The player's WOF id: ``extra["wof_id"]``, or a roster column headed ``WOF id``
+    (``WOF``, ``WOF nr`` ...) as a workbook's Players sheet keeps it."""
+    for key, value in (("wof_id", p.extra.get("wof_id")), *p.extra.items()):
+        if value is not None and re.sub(r"[^a-z]", "", str(key).casefold()) in _WOF_ID_KEYS:
+            text = str(value).strip()
+            return text[:-2] if text.endswith(".0") else text
+    return ""
+
+
+_WOF_ID_KEYS = frozenset({"wofid", "wof", "wofnr", "wofno", "wofnumber", "wofnummer"})
+
+
 def write_wof(
     tournament: Tournament,
     *,
@@ -339,7 +352,7 @@ def write_wof(
     ids: dict[int, str] = {}
     missing = []
     for p in t.players:
-        wid = str(p.extra.get("wof_id", "")).strip()
+        wid = wof_id(p)
         if not wid.isdigit():
             missing.append(f"{p.start_no} {p.name}")
         else:

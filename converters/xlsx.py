@@ -28,12 +28,14 @@ from ..engine.model import (
     Colour,
     Game,
     ModelError,
+    Player,
     Result,
     Round,
     Scoring,
     Settings,
     Tournament,
 )
+from ..engine.pairing import system_scoring
 from .club_sheets import ReadOptions, read_roster
 from .errors import InputError
 from .notation import NotationError, format_result, parse_result
@@ -44,6 +46,7 @@ __all__ = [
     "read_xlsx",
     "read_settings",
     "parse_scoring",
+    "settings_rows",
     "round_rows",
     "write_round",
     "write_standings",
@@ -119,6 +122,19 @@ def _settings_labels() -> dict[str, str]:
     return out
 
 
+def settings_rows(book: WorkbookBinding, lay: L.Layout) -> dict[str, tuple[int, int]]:
+    """Setting key -> (row, column) of its value cell on the Settings sheet (labels in
+    any language, column B)."""
+    labels = _settings_labels()
+    last_row, _ = book.used_size(lay.settings_sheet)
+    out: dict[str, tuple[int, int]] = {}
+    for i, (label,) in enumerate(book.read_range(lay.settings_sheet, 1, 1, last_row, 1), 1):
+        key = labels.get(" ".join(str(label or "").casefold().split()))
+        if key is not None:
+            out.setdefault(key, (i, 2))
+    return out
+
+
 def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[str, object]]:
     """The Settings sheet: (settings, info).  Labels are accepted in any language."""
     sheet = lay.settings_sheet
@@ -184,9 +200,16 @@ def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[
             options["konrad"] = konrad
     settings = Settings(system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
                         seeds=seeds, mbq_c=mbq_c, initial_colour=colour, options=options)
+    settings = settings.replace(scoring=system_scoring(settings))  # SKOL-6
     info: dict[str, object] = {}
     if text("name"):
         info["name"] = text("name")
+    for key in L.EVENT_KEYS:  # the FIDE report's and the WOF file's header fields
+        value = values.get(key, (None, ""))[0]
+        if isinstance(value, (_dt.date, _dt.datetime)):
+            info[key] = value.strftime("%Y/%m/%d")
+        elif text(key):
+            info[key] = text(key).upper() if key == "federation" else text(key)
     return settings, info
 
 
@@ -286,6 +309,17 @@ def _read_round(book: WorkbookBinding, cb: ClubBook, sheet: str, number: int) ->
         raise InputError(str(exc), source=src, sheet=sheet) from None
 
 
+def _with_wof_id(p: Player) -> Player:
+    """The Players sheet's *WOF id* column as ``extra["wof_id"]`` (the WOF file's id)."""
+    from .wof import wof_id
+
+    wid = wof_id(p)
+    if not wid or p.extra.get("wof_id") == wid:
+        return p
+    extra = {k: v for k, v in p.extra.items() if k != "WOF id"}
+    return p.replace(extra={**extra, "wof_id": wid})
+
+
 def read_book(book: WorkbookBinding) -> ClubBook:
     """Read a monrad workbook (Settings, Players, Round N sheets) into the model."""
     lay = L.detect_layout(book.sheet_names())
@@ -297,6 +331,7 @@ def read_book(book: WorkbookBinding) -> ClubBook:
     settings, info = read_settings(book, lay)
     players = read_roster(book, lay.players_sheet, ReadOptions(name_order="keep"),
                           source=book.name, allow_empty=True)
+    players = [_with_wof_id(p) for p in players]
     t = Tournament(settings=settings, players=players, info=info)
     cb = ClubBook(t, lay)
     for sheet in book.sheet_names():
@@ -400,7 +435,7 @@ def write_round(
             book.style_range(name, L.ROUND_FIRST_ROW, c, last, c, align="center")
     nboards = len(rnd.games)
     if nboards:
-        choices = list(L.CHESS_RESULTS)
+        choices = list(L.OTHELLO_RESULTS if othello else L.CHESS_RESULTS)
         if L.allows_postponed(t.settings.system):
             choices.append(lay.postponed)
         book.set_result_cells(name, L.ROUND_FIRST_ROW, L.RESULT_COL,
@@ -548,18 +583,18 @@ def write_settings_values(book: WorkbookBinding, t: Tournament, lay: L.Layout) -
     colour of no. 1 in round 1 (``white``/``black``), the Othello C of MBQ (OTH-8)
     and the Konrad limit, so that :func:`read_settings` gives them back."""
     s = t.settings
-    keys = list(L.SETTINGS_KEYS)
-    if s.initial_colour in (Colour.WHITE, Colour.BLACK):
-        row = L.SETTINGS_FIRST_ROW + keys.index("initial_colour")
-        book.write_range(lay.settings_sheet, row, 2,
-                         [["white" if s.initial_colour is Colour.WHITE else "black"]])
-    if s.mbq_c is not None:
-        row = L.SETTINGS_FIRST_ROW + keys.index("othello_c")
-        book.write_range(lay.settings_sheet, row, 2, [[_setting_cell(s.mbq_c)]])
+    rows = settings_rows(book, lay)  # only the rows that apply to the system are there
+    if s.initial_colour in (Colour.WHITE, Colour.BLACK) and "initial_colour" in rows:
+        book.write_range(lay.settings_sheet, *rows["initial_colour"],
+                         [[lay.colour_word(s.initial_colour)]])
+    if s.mbq_c is not None and "othello_c" in rows:
+        book.write_range(lay.settings_sheet, *rows["othello_c"], [[_setting_cell(s.mbq_c)]])
     konrad = s.options.get("konrad")
-    if konrad is not None and int(konrad) > 1:  # type: ignore[call-overload]
-        row = L.SETTINGS_FIRST_ROW + keys.index("konrad")
-        book.write_range(lay.settings_sheet, row, 2, [[int(konrad)]])  # type: ignore[call-overload]
+    if konrad is not None and int(konrad) > 1 and "konrad" in rows:  # type: ignore[call-overload]
+        book.write_range(lay.settings_sheet, *rows["konrad"], [[int(konrad)]])  # type: ignore[call-overload]
+    for key in L.EVENT_KEYS:  # city, dates, arbiter ... (TRF 022 042 052 102 ..., WOF)
+        if t.info.get(key) and key in rows:
+            book.write_range(lay.settings_sheet, *rows[key], [[str(t.info[key])]])
 
 
 class _StampedZip(zipfile.ZipFile):

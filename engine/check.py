@@ -25,12 +25,19 @@ round 1: differs from the dutch rules
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .model import Bye, Colour, Game, Result, Round, Tournament
-from .pairing import PairingError, canonical_system, get_system, pair_round, system_facts
+from .model import Bye, Colour, Result, Round, Tournament
+from .pairing import (
+    PairingError,
+    canonical_system,
+    get_system,
+    pair_round,
+    system_facts,
+)
 
-__all__ = ["BoardDifference", "RoundDifference", "check_tournament"]
+__all__ = ["BoardDifference", "RoundDifference", "check_tournament", "repair_rounds"]
 
 
 @dataclass(frozen=True)
@@ -76,11 +83,20 @@ class RoundDifference:
 
 
 def _history_for(t: Tournament, round_no: int) -> Tournament:
-    """``t`` as it stood when ``round_no`` was paired."""
+    """``t`` as it stood when ``round_no`` was paired.
+
+    The requested byes of the round stay, and so does every absence: a player the
+    round does not name at all (a blank round in TRF) was not paired in it, so the
+    rules leave him out too (as the reference engine's checker does).
+    """
     work = t.copy()
     kept = [r for r in t.rounds if r.number < round_no]
     rnd = t.round(round_no)
     pre = tuple(b for b in rnd.byes if b.result is not Result.PAIRING_BYE) if rnd else ()
+    if rnd is not None:
+        named = rnd.players
+        pre += tuple(Bye(p.start_no, Result.ABSENT) for p in t.players
+                     if p.start_no not in named and p.plays_in(round_no))
     work.rounds = kept + [Round(round_no, (), pre)]
     return work
 
@@ -119,27 +135,38 @@ def _compare(number: int, system: str, rules: Round, actual: Round) -> RoundDiff
     return RoundDifference(number, system, tuple(diffs))
 
 
+def repair_rounds(t: Tournament, system: str | None = None, *, every_round: bool = False
+                  ) -> Iterator[tuple[Round, Round | PairingError]]:
+    """Re-pair every paired round of ``t`` from its own history, in round order:
+    (the round as played, the rules' round or the :class:`.PairingError` that
+    stopped it).  With ``every_round`` also a round that holds only requested byes
+    (the reference engine's checker looks at every round the file has).
+    :func:`check_tournament` and the reference checker's report (``monrad-bbp -c``)
+    are both built on it."""
+    name = canonical_system(system or t.settings.system)
+    base = t.copy()
+    base.settings = t.settings.replace(initial_colour=_first_round_colour(t, name))
+    for rnd in sorted(t.rounds, key=lambda r: r.number):
+        if not (rnd.is_paired or (every_round and rnd.players)):
+            continue
+        work = _history_for(base, rnd.number)
+        try:
+            yield rnd, pair_round(work, name, round_no=rnd.number)
+        except PairingError as exc:
+            yield rnd, exc
+
+
 def check_tournament(t: Tournament, system: str | None = None) -> list[RoundDifference]:
     """Re-pair every paired round of ``t`` from its own history and list the rounds
     whose pairing differs from the rules (empty list: the tournament is correct).
     """
     name = canonical_system(system or t.settings.system)
-    base = t.copy()
-    base.settings = t.settings.replace(initial_colour=_first_round_colour(t, name))
     out: list[RoundDifference] = []
-    for rnd in sorted(t.rounds, key=lambda r: r.number):
-        if not rnd.is_paired:
-            continue
-        work = _history_for(base, rnd.number)
-        try:
-            rules = pair_round(work, name, round_no=rnd.number)
-        except PairingError as exc:
-            out.append(RoundDifference(rnd.number, name, error=f"cannot be re-paired: {exc}"))
+    for rnd, rules in repair_rounds(t, name):
+        if isinstance(rules, PairingError):
+            out.append(RoundDifference(rnd.number, name, error=f"cannot be re-paired: {rules}"))
             continue
         diff = _compare(rnd.number, name, rules, rnd)
         if diff is not None:
             out.append(diff)
     return out
-
-
-_ = (Bye, Game)

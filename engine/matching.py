@@ -23,9 +23,12 @@ of bits wide; no rounding ever happens).
   unmatched (retired vertices map to their retired partner).
 
 The solver is the classic primal-dual blossom algorithm for maximum-weight matching
-in general graphs (Edmonds 1965; Gabow 1976; Galil 1986, "Efficient algorithms for
-finding maximum matching in graphs"), ``O(n^3)``, on flat lists, exact for integer
-weights of any size.  It is *not* restricted to maximum cardinality: systems that
+in general graphs (Edmonds 1965; Gabow 1976), ``O(n^3)``, exact for integer weights
+of any size.  It follows, array for array, Joris van Rantwijk's implementation
+``mwmatching.py`` (2008, public domain), which implements the exposition of Zvi Galil,
+"Efficient algorithms for finding maximum matching in graphs", ACM Computing Surveys
+18 (1986), section 3 ("the O(n^3) implementation" with ``bestedge`` lists); the names
+below are his.  It is *not* restricted to maximum cardinality: systems that
 need as many pairs as possible put that criterion in the highest bits of the weight.
 ``tests/test_dutch_rules.py`` checks it against brute force and, where installed,
 against ``networkx.max_weight_matching``.
@@ -38,6 +41,39 @@ blossom until an edge calls for a step); ``tests/test_matching_speed_identity.py
 holds the exact ``mate`` lists of the untuned solver for 308 graphs, and
 ``benchmarks/bench_matching.py`` measures the speed.
 
+Arrays and their invariants
+---------------------------
+``m`` vertices ``0 .. m-1`` (the vertices with an edge, renumbered), blossoms
+``m .. 2m-1``; edge ``k`` joins ``eu[k]`` and ``ev[k]`` with doubled weight ``ew[k]``;
+its *endpoints* are ``2k`` (at ``eu[k]``) and ``2k+1`` (at ``ev[k]``), so ``p ^ 1`` is
+the other end of the edge of endpoint ``p``.
+
+* ``mate[v]``: the endpoint at v's partner of v's matched edge, or -1; the matching is
+  symmetric: ``mate[endpoint[mate[v]]] == mate[v] ^ 1``.
+* ``dualvar[v]`` (vertex, twice Galil's ``u``) and ``dualvar[b]`` (blossom, Galil's
+  ``z``) are never negative; the *slack* of edge k is ``dualvar[eu[k]] +
+  dualvar[ev[k]] - ew[k]`` plus ``2 * dualvar[b]`` for every blossom holding both ends;
+  every slack is ``>= 0`` and a matched edge's is 0 (complementary slackness); at the
+  end a single vertex has dual 0 and a blossom with a positive dual is full (all but
+  its base matched inside).  Together these prove the matching optimal.
+* ``inblossom[v]``: the top-level blossom holding v (v itself when none);
+  ``blossomparent[b]``: the blossom directly holding b, or -1; ``blossomchilds[b]``
+  and ``blossomendps[b]``: b's sub-blossoms round the odd cycle from the base, and the
+  endpoint joining each to the next; ``blossombase[b]``: its base vertex (-1: blossom
+  number unused).
+* ``label[b]`` of a top-level blossom (and of its vertices): 0 free, 1 S (outer), 2
+  T (inner) in the current stage's alternating forest; ``labelend[b]``: the endpoint
+  through which b got its label (-1 for a root).
+* ``bestedge[b]``: the least-slack edge from S-blossom b to another S-blossom (or, for
+  a free vertex, to any S-vertex), -1 when none; ``blossombestedges[b]`` lists the
+  candidates of a blossom.
+* ``allowedge[k] == stage``: edge k has zero slack in this stage (tight);
+  ``slackof`` / ``slackat`` cache slacks between dual steps.
+
+:data:`CHECK` (environment ``MONRAD_MATCHING_CHECK=1``, or set by the tests) makes
+every solve end by verifying these invariants on its result (``_verify_optimum``,
+after van Rantwijk's ``verifyOptimum``): an ``AssertionError`` names what broke.
+
 >>> g = WeightedGraph(4)
 >>> g.set_weight(0, 1, 6); g.set_weight(2, 3, 6); g.set_weight(1, 2, 11)
 >>> g.solve()
@@ -49,7 +85,12 @@ holds the exact ``mate`` lists of the untuned solver for 308 graphs, and
 
 from __future__ import annotations
 
-__all__ = ["WeightedGraph", "max_weight_matching"]
+import os
+
+__all__ = ["CHECK", "WeightedGraph", "max_weight_matching"]
+
+#: verify the optimality certificate of every solve (slow; for tests and debugging)
+CHECK = bool(os.environ.get("MONRAD_MATCHING_CHECK"))
 
 
 class WeightedGraph:
@@ -573,8 +614,51 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             if (blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1
                     and dualvar[b] == 0):
                 expand_blossom(b, True)
+    if CHECK:
+        _verify_optimum(m, eu, ev, ew, endpoint, mate, dualvar, blossomparent,
+                        blossombase, blossomendps)
     out = list(range(n))
     for v in vertices:
         if mate[v] >= 0:
             out[used[v]] = used[endpoint[mate[v]]]
     return out
+
+
+def _verify_optimum(m: int, eu: list[int], ev: list[int], ew: list[int], endpoint: list[int],
+                    mate: list[int], dualvar: list[int], blossomparent: list[int],
+                    blossombase: list[int], blossomendps: list[list[int] | None]) -> None:
+    """Assert the invariants of the module docstring on a finished solve: the dual
+    solution and the matching satisfy complementary slackness, which proves the
+    matching a maximum-weight one."""
+    assert all(d >= 0 for d in dualvar[:m]), "a vertex dual is negative"
+    assert all(dualvar[b] >= 0 for b in range(m, 2 * m) if blossombase[b] >= 0), \
+        "a blossom dual is negative"
+    for v in range(m):
+        p = mate[v]
+        if p >= 0:
+            assert mate[endpoint[p]] == p ^ 1, f"vertex {v}: the matching is not symmetric"
+        else:
+            assert dualvar[v] == 0, f"vertex {v} is single with a positive dual"
+    for k in range(len(eu)):
+        i, j = eu[k], ev[k]
+        slack = dualvar[i] + dualvar[j] - ew[k]
+        up_i, up_j = [i], [j]
+        while blossomparent[up_i[-1]] != -1:
+            up_i.append(blossomparent[up_i[-1]])
+        while blossomparent[up_j[-1]] != -1:
+            up_j.append(blossomparent[up_j[-1]])
+        for bi, bj in zip(reversed(up_i), reversed(up_j)):
+            if bi != bj:
+                break
+            slack += 2 * dualvar[bi]
+        assert slack >= 0, f"edge {k} ({i}-{j}) has negative slack {slack}"
+        if mate[i] // 2 == k or mate[j] // 2 == k:
+            assert mate[i] // 2 == k and mate[j] // 2 == k, f"edge {k} is matched at one end"
+            assert slack == 0, f"matched edge {k} ({i}-{j}) is not tight"
+    for b in range(m, 2 * m):
+        if blossombase[b] >= 0 and dualvar[b] > 0:
+            endps = blossomendps[b]
+            assert endps is not None and len(endps) % 2 == 1, f"blossom {b} is not an odd cycle"
+            for p in endps[1::2]:
+                assert mate[endpoint[p]] == p ^ 1 and mate[endpoint[p ^ 1]] == p, \
+                    f"blossom {b} has a positive dual but is not full"

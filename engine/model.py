@@ -18,6 +18,7 @@ named first (OTH-5); listings swap the order, the model does not.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -26,18 +27,20 @@ from fractions import Fraction
 from types import MappingProxyType
 
 __all__ = [
+    "ADJUSTMENT_KINDS",
+    "Adjustment",
+    "Bye",
     "Colour",
-    "Result",
+    "ForbiddenGroup",
+    "Game",
+    "ModelError",
     "Pending",
+    "Player",
+    "Result",
+    "Round",
     "Scoring",
     "Settings",
-    "ForbiddenGroup",
-    "Player",
-    "Game",
-    "Bye",
-    "Round",
     "Tournament",
-    "ModelError",
 ]
 
 
@@ -309,6 +312,54 @@ class Settings:
         return frozenset(out)
 
 
+#: the results each TRF-2026 record 299 assignment type stands for
+ADJUSTMENT_KINDS: Mapping[str, frozenset[Result]] = {
+    "W": frozenset({Result.WIN, Result.UNRATED_WIN}),
+    "D": frozenset({Result.DRAW, Result.UNRATED_DRAW}),
+    "L": frozenset({Result.LOSS, Result.UNRATED_LOSS}),
+    "F": frozenset({Result.FULL_BYE}),
+    "H": frozenset({Result.HALF_BYE}),
+    "Z": frozenset({Result.ZERO_BYE, Result.ABSENT}),
+    "+": frozenset({Result.FORFEIT_WIN}),
+    "-": frozenset({Result.FORFEIT_LOSS}),
+}
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """Points assigned out of the ordinary (TRF-2026 record ``299``), counted for
+    pairing and standings.
+
+    ``kind`` ``""``: a bonus or penalty of ``points`` (negative for a penalty) added
+    after round ``round`` (``0``: the whole event, counted from the start).  ``kind``
+    one of ``W D L F H Z + -``: that result of the player in round ``round`` (``0``:
+    in every round) is worth ``points`` instead of what the scoring gives.
+    """
+
+    round: int
+    points: Fraction
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", _frac(self.points))
+        if self.kind not in ("", *ADJUSTMENT_KINDS):
+            raise ModelError(f"unknown kind of assignment {self.kind!r} "
+                             f"(one of {' '.join(ADJUSTMENT_KINDS)} or blank)")
+        if self.round < 0:
+            raise ModelError(f"round {self.round} of an assignment must be 0 or more")
+
+    def delta(self, round_no: int, result: Result | None, scoring: Scoring) -> Fraction:
+        """What this assignment adds to the points of round ``round_no`` (``0``: the
+        start) for a player whose result there is ``result``."""
+        if not self.kind:
+            return self.points if round_no == self.round else Fraction(0)
+        if round_no == 0 or self.round not in (0, round_no) or result is None:
+            return Fraction(0)
+        if result not in ADJUSTMENT_KINDS[self.kind]:
+            return Fraction(0)
+        return self.points - scoring.points(result)
+
+
 @dataclass(frozen=True)
 class Player:
     """One entrant.  ``start_no`` is fixed by the draw (NSF-2, SSF-1, SKOL-1).
@@ -317,6 +368,7 @@ class Player:
     (NSF-10, SSF-9); ``entered_at`` is the first round of a late entrant.
     ``extra`` keeps anything else a source knew (WOF id, e-mail, notes ...).
     ``acceleration`` holds Baku virtual points per round (TRF ``250`` / ``XXA``).
+    ``adjustments`` are points assigned out of the ordinary (TRF-2026 ``299``).
     """
 
     start_no: int
@@ -334,6 +386,7 @@ class Player:
     entered_at: int | None = None
     acceleration: tuple[Fraction, ...] = ()
     extra: Mapping[str, str] = field(default_factory=dict)
+    adjustments: tuple[Adjustment, ...] = ()
 
     def __post_init__(self) -> None:
         if self.start_no < 1:
@@ -508,18 +561,43 @@ class Tournament:
     info: dict[str, object] = field(default_factory=dict)
     extra_records: list[str] = field(default_factory=list)
 
+    #: start number -> position in ``players`` (the list object ``_indexed``), rebuilt
+    #: when found stale: ``players`` is a public list that callers may replace or
+    #: change in place (a player replaced by one with another start number in the
+    #: same list, same length, is the one change it cannot see)
+    _where: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _indexed: list[Player] | None = field(default=None, init=False, repr=False, compare=False)
+
     # --- players -----------------------------------------------------------------
+    def _position(self, start_no: int) -> int | None:
+        """Where the player is in ``players`` (``None``: not there), in constant time."""
+        players = self.players
+        i = self._where.get(start_no)
+        if i is not None and i < len(players) and players[i].start_no == start_no:
+            return i
+        if i is None and self._indexed is players and len(self._where) == len(players):
+            return None  # the index covers the list: not there
+        self._indexed = players
+        self._where = {p.start_no: k for k, p in reversed(list(enumerate(players)))}
+        return self._where.get(start_no)
+
     def add_player(self, player: Player) -> None:
-        if any(p.start_no == player.start_no for p in self.players):
-            raise ModelError(f"start number {player.start_no} is used twice")
-        self.players.append(player)
-        self.players.sort(key=lambda p: p.start_no)
+        no = player.start_no
+        if self._position(no) is not None:
+            raise ModelError(f"start number {no} is used twice")
+        players = self.players
+        if not players or players[-1].start_no < no:
+            players.append(player)  # the usual case: start numbers in order
+            self._where[no] = len(players) - 1
+        else:
+            bisect.insort(players, player, key=lambda p: p.start_no)
+            self._indexed = None
 
     def player(self, start_no: int) -> Player:
-        for p in self.players:
-            if p.start_no == start_no:
-                return p
-        raise ModelError(f"no player with start number {start_no}")
+        i = self._position(start_no)
+        if i is None:
+            raise ModelError(f"no player with start number {start_no}")
+        return self.players[i]
 
     @property
     def start_numbers(self) -> tuple[int, ...]:
@@ -568,12 +646,28 @@ class Tournament:
         return e.result if isinstance(e, Bye) else e.result_for(player)
 
     def score(self, player: int, upto: int | None = None) -> Fraction:
-        """Points after round ``upto`` (default: all rounds), by the settings' scoring."""
+        """Points after round ``upto`` (default: all rounds), by the settings' scoring
+        and the player's :class:`Adjustment` records (TRF-2026 ``299``)."""
         pts = Fraction(0)
         sc = self.settings.scoring
         for _, e in self.entries(player, upto):
             pts += sc.points(e.result if isinstance(e, Bye) else e.result_for(player))
-        return pts
+        return pts + self.adjustment(player, upto)
+
+    def adjustment(self, player: int, upto: int | None = None) -> Fraction:
+        """What the player's TRF-2026 ``299`` assignments add to his points after
+        round ``upto`` (default: all rounds); ``0`` for nearly everyone."""
+        i = self._position(player)
+        adjustments = self.players[i].adjustments if i is not None else ()
+        if not adjustments:
+            return Fraction(0)
+        last = self.rounds_played if upto is None else upto
+        sc = self.settings.scoring
+        total = Fraction(0)
+        for n in range(last + 1):
+            res = self.result(player, n) if n else None
+            total += sum((a.delta(n, res, sc) for a in adjustments), Fraction(0))
+        return total
 
     def scores(self, upto: int | None = None) -> dict[int, Fraction]:
         """Points of every player after round ``upto``."""

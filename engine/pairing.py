@@ -20,22 +20,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, Protocol, runtime_checkable
 
-from .model import Result, Round, Tournament
+from .model import Result, Round, Scoring, Tournament
 
 __all__ = [
-    "PairingError",
+    "FIDE_SWISS_TIEBREAKS",
     "NoPairingPossible",
+    "PairingError",
     "PairingSystem",
     "SystemFacts",
-    "FIDE_SWISS_TIEBREAKS",
-    "canonical_system",
-    "system_facts",
-    "is_othello",
-    "get_system",
     "available_systems",
-    "players_to_pair",
-    "total_rounds",
+    "canonical_system",
+    "get_system",
+    "is_othello",
     "pair_round",
+    "players_to_pair",
+    "system_facts",
+    "system_scoring",
+    "total_rounds",
+    "with_system_scoring",
 ]
 
 
@@ -82,6 +84,14 @@ class SystemFacts:
     infers_initial_colour: bool = False
     #: other names a file or a user may use for the system
     aliases: tuple[str, ...] = ()
+    #: two players may meet more than once (the Konrad setting: NSF)
+    konrad: bool = False
+    #: header languages of a club's sheet titled just "Monrad" that mean this system
+    #: (NSF: Norwegian, and English by default; SSF: Swedish; DSU: Danish)
+    monrad_languages: tuple[str, ...] = ()
+    #: the system's own points per result, used wherever a tournament leaves the
+    #: 1 / ½ / 0 default (school Monrad: 3 / 2 / 1, SKOL-6); ``None``: the file's
+    scoring: Scoring | None = None
 
 
 #: facts of a system named in a file but not implemented here (a FIDE Swiss)
@@ -151,6 +161,31 @@ def is_othello(settings: object) -> bool:
             or str(options.get("game", "")).lower() == "othello")
 
 
+def system_scoring(settings: object) -> Scoring:
+    """The points per result a tournament is scored with: its own scoring, or the
+    system's (``SystemFacts.scoring``) when it was left on the 1 / ½ / 0 default --
+    a tournament that names the school system is scored 3 / 2 / 1 everywhere (SKOL-6).
+
+    >>> from monrad.engine.model import Settings
+    >>> system_scoring(Settings(system="school")).draw
+    Fraction(2, 1)
+    """
+    scoring: Scoring = getattr(settings, "scoring", None) or Scoring()
+    own = system_facts(str(getattr(settings, "system", "") or "")).scoring
+    return own if own is not None and scoring == Scoring() else scoring
+
+
+def with_system_scoring(t: Tournament) -> Tournament:
+    """``t`` scored by :func:`system_scoring`: ``t`` itself when that changes nothing,
+    else a copy (``t`` stays as it is)."""
+    scoring = system_scoring(t.settings)
+    if scoring == t.settings.scoring:
+        return t
+    out = t.copy()
+    out.settings = t.settings.replace(scoring=scoring)
+    return out
+
+
 def get_system(name: str) -> PairingSystem:
     """The pairing system called ``name`` (``dutch``, ``nsf`` ...).
 
@@ -159,17 +194,28 @@ def get_system(name: str) -> PairingSystem:
     key = _normal(name)
     mod_name = key.replace("-", "_") if key in available_systems() else _module_name(name)
     if not mod_name.isidentifier():
-        raise PairingError(f"unknown pairing system {name!r}")
+        raise PairingError(f"unknown pairing system {name!r}{_did_you_mean(name)}")
     try:
         module = importlib.import_module(f"{__package__}.systems.{mod_name}")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.endswith(f"systems.{mod_name}"):
             known = ", ".join(available_systems()) or "none yet"
             raise PairingError(
-                f"pairing system {name!r} is not available (available: {known})"
+                f"pairing system {name!r} is not available{_did_you_mean(name)} "
+                f"(available: {known})"
             ) from None
         raise
     return module.SYSTEM
+
+
+def _did_you_mean(name: str) -> str:
+    """``; did you mean 'nsf'?`` for a mistyped system name (a name or an alias),
+    else ``""``."""
+    import difflib
+
+    names = [*available_systems(), *_aliases()]
+    close = difflib.get_close_matches(_normal(name), names, n=1, cutoff=0.6)
+    return f"; did you mean {canonical_system(close[0])!r}?" if close else ""
 
 
 @lru_cache(maxsize=1)

@@ -1,27 +1,23 @@
-"""FIDE rating arithmetic (FIDE Rating Regulations, section 8): expected scores,
-rating change and performance, exact (``Fraction``) and pure.
+"""FIDE rating arithmetic: expected score, rating change and performance (FIDE Rating
+Regulations 8).
 
-* :func:`expected_score` -- table 8.1(b): the scoring probability PD of the
-  higher- or lower-rated player for a rating difference D, with the **400-point
-  rule** (8.3.1: a difference of more than 400 points counts as 400).
-* :func:`rating_change` -- 8.3.3: ΔR = Σ K·(W − We) over the rated games,
-  rounded to the nearest whole number (0.5 up) once, for the whole event.
-* :func:`performance_dp` -- table 8.1(a): the rating difference dp for a
-  percentage score; :func:`performance` = average opponent rating + dp(p).
-* :func:`estimates` -- every player's performance and rating change in an event,
-  K from the roster (:func:`k_factor`), else
-  :data:`DEFAULT_K` -- 20, the K the regulations give most established players
-  (8.3.3); the caller passes the player's own K where the roster has one.
+Pure functions, no I/O.  The expected score comes from the conversion table of
+rating difference ``D`` to scoring probability ``PD`` (Rating Regulations 8.1.2),
+with the 400-point rule (8.3.1: a difference of more than 400 points counts as
+400); the change is ``K * (score - expected)`` summed over the rated games (8.3.3),
+with ``K`` from the rating list.  Values are exact :class:`~fractions.Fraction`
+hundredths, rounded only for display.
 
-What a document prints from these is an *estimate*: the FIDE rating officer rates
-the games with the ratings of the rating period, which the roster may not hold.
+>>> expected_score(0), expected_score(100), expected_score(-100), expected_score(1000)
+(Fraction(1, 2), Fraction(16, 25), Fraction(9, 25), Fraction(23, 25))
+>>> rating_change(20, [(1900, 1)], 1800)   # an upset win: 20 * (1 - 0.36)
+Fraction(64, 5)
 
->>> expected_score(1800, 1700)
-Fraction(16, 25)
->>> expected_score(1300, 2000)      # 700 points apart, counted as 400
-Fraction(2, 25)
->>> rating_change(1800, [(1700, Fraction(1)), (1900, Fraction(1, 2))], k=20)
-10
+For the documents (issue 17): :func:`performance_dp` (table 8.1.1, percentage score to
+rating difference), :func:`performance` (average opponent rating + dp), :func:`k_factor`
+(the roster's ``K``, else :data:`DEFAULT_K` = 20) and :func:`event_estimates` (every
+player's performance and rounded rating change after a round, as an estimate).
+
 >>> performance([1700, 1900], Fraction(3, 2))
 1993
 """
@@ -39,8 +35,9 @@ __all__ = [
     "DEFAULT_K",
     "K_KEYS",
     "MAX_DIFFERENCE",
-    "Estimate",
-    "estimates",
+    "PD_UPPER_BOUNDS",
+    "PlayerEstimate",
+    "event_estimates",
     "expected_score",
     "k_factor",
     "performance",
@@ -49,20 +46,50 @@ __all__ = [
     "round_half_up",
 ]
 
-#: K when the roster gives none (FIDE 8.3.3: players rated 2400 or less ... K = 20)
-DEFAULT_K = 20
-#: the 400-point rule (FIDE 8.3.1)
+#: the 400-point rule (Rating Regulations 8.3.1)
 MAX_DIFFERENCE = 400
 
-# Table 8.1(b): the upper end of each rating-difference band, PD of the higher-rated
-# player 0.50, 0.51, ... 0.99 (above 735: 1.00).
-_PD_BANDS = (
-    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145,
-    153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315,
-    328, 344, 357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735,
+#: Rating Regulations 8.1.2: the largest ``D`` for each ``PD`` from 0.50 to 0.99 (in
+#: steps of 0.01); a difference above the last bound scores 1.00.
+PD_UPPER_BOUNDS: tuple[int, ...] = (
+    3, 10, 17, 25, 32, 39, 46, 53, 61, 68,
+    76, 83, 91, 98, 106, 113, 121, 129, 137, 145,
+    153, 162, 170, 179, 188, 197, 206, 215, 225, 235,
+    245, 256, 267, 278, 290, 302, 315, 328, 344, 357,
+    374, 391, 411, 432, 456, 484, 517, 559, 619, 735,
 )
 
-# Table 8.1(a): percentage score p (50..100) -> rating difference dp; below 50 %
+
+def expected_score(diff: int) -> Fraction:
+    """The expected score of a player rated ``diff`` points above his opponent
+    (negative: below), after the 400-point rule (8.3.1), from table 8.1.2.
+
+    >>> expected_score(400), expected_score(-400), expected_score(3), expected_score(4)
+    (Fraction(23, 25), Fraction(2, 25), Fraction(1, 2), Fraction(51, 100))
+    """
+    d = min(abs(int(diff)), MAX_DIFFERENCE)
+    pd = Fraction(50 + bisect_left(PD_UPPER_BOUNDS, d), 100)
+    return pd if diff >= 0 else 1 - pd
+
+
+def rating_change(k: int, games: Iterable[tuple[int, Fraction | float | int]], rating: int) -> Fraction:
+    """``K * sum(score - expected)`` over ``games`` (8.3.3): each game is
+    ``(opponent's rating, score)``; games against unrated opponents are left out by the
+    caller (they do not count for a rated player, 8.2).
+
+    >>> rating_change(40, [(1500, 1), (1700, Fraction(1, 2))], 1600)   # 40 * (0.36 + 0.14)
+    Fraction(20, 1)
+    """
+    total = Fraction(0)
+    for opp, score in games:
+        total += Fraction(score) - expected_score(rating - opp)
+    return k * total
+
+
+#: K when the roster gives none (8.3.3: most established players rated under 2400)
+DEFAULT_K = 20
+
+# Table 8.1.1: percentage score p (50..100) -> rating difference dp; below 50 %
 # dp(p) = -dp(100 - p).
 _DP_UPPER = (
     0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
@@ -76,33 +103,8 @@ def round_half_up(x: Fraction) -> int:
     return int((x + Fraction(1, 2)).__floor__())
 
 
-def expected_score(rating: int, opponent: int, *, cap: int | None = MAX_DIFFERENCE) -> Fraction:
-    """The expected score We of ``rating`` against ``opponent`` (table 8.1(b)).
-
-    The difference is capped at ``cap`` points (the 400-point rule, 8.3.1);
-    ``cap=None`` uses the whole table.
-    """
-    diff = abs(rating - opponent)
-    if cap is not None:
-        diff = min(diff, cap)
-    band = bisect_left(_PD_BANDS, diff)  # 0 -> 0.50, 50 (over 735) -> 1.00
-    high = Fraction(50 + band, 100)
-    return high if rating >= opponent else 1 - high
-
-
-def rating_change(rating: int, games: Iterable[tuple[int, Fraction]], k: int = DEFAULT_K) -> int:
-    """ΔR = Σ K·(W − We) over ``games`` = (opponent rating, own score 1/½/0), rounded
-    to the nearest whole number, 0.5 up (8.3.3).  Unrated opponents (rating 0 or
-    less) are left out, as they are not rated games."""
-    total = Fraction(0)
-    for opp, score in games:
-        if opp > 0:
-            total += k * (Fraction(score) - expected_score(rating, opp))
-    return round_half_up(total)
-
-
 def performance_dp(percent: int) -> int:
-    """Rating difference dp for a percentage score (FIDE table 8.1(a))."""
+    """Rating difference dp for a percentage score (FIDE table 8.1.1)."""
     if not 0 <= percent <= 100:
         raise ValueError(f"percentage {percent} is outside 0..100")
     return _DP_UPPER[percent - 50] if percent >= 50 else -_DP_UPPER[50 - percent]
@@ -134,7 +136,7 @@ _RATED = {Result.WIN: Fraction(1), Result.DRAW: Fraction(1, 2), Result.LOSS: Fra
 
 
 @dataclass(frozen=True)
-class Estimate:
+class PlayerEstimate:
     """A player's performance and rating change over the rated games of an event."""
 
     games: int
@@ -143,10 +145,11 @@ class Estimate:
     k: int
 
 
-def estimates(t: Tournament, upto: int | None = None) -> dict[int, Estimate]:
-    """Every player's :class:`Estimate` after round ``upto``: the games played over the
-    board and rated (1/½/0, not the TRF unrated W/D/L, not forfeits) against rated
-    opponents; the change only for a rated player (an unrated one gets ``None``)."""
+def event_estimates(t: Tournament, upto: int | None = None) -> dict[int, PlayerEstimate]:
+    """Every player's :class:`PlayerEstimate` after round ``upto``: the games played
+    over the board and rated (1/½/0, not the TRF unrated W/D/L, not forfeits) against
+    rated opponents, with the roster's ratings; the change (8.3.3, rounded half up
+    once for the event) only for a rated player."""
     rating = {p.start_no: p.rating for p in t.players}
     out = {}
     for p in t.players:
@@ -158,6 +161,6 @@ def estimates(t: Tournament, upto: int | None = None) -> dict[int, Estimate]:
                     games.append((opp, _RATED[entry.result_for(p.start_no)]))
         k = k_factor(p.extra)
         perf = performance([r for r, _ in games], sum((s for _, s in games), Fraction(0)))
-        change = rating_change(p.rating, games, k) if p.rating > 0 and games else None
-        out[p.start_no] = Estimate(len(games), perf, change, k)
+        change = round_half_up(rating_change(k, games, p.rating)) if p.rating > 0 and games else None
+        out[p.start_no] = PlayerEstimate(len(games), perf, change, k)
     return out

@@ -41,19 +41,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .model import Tournament
-from .pairing import system_facts
+from .pairing import system_facts, with_system_scoring
 from .tiebreaks import Context, TieBreak, TieBreakError, Value, get_tiebreak
 
 __all__ = [
     "LOT",
     "Row",
     "Standings",
-    "standings",
     "default_tiebreaks",
-    "parse_codes",
-    "trf_tiebreak_records",
-    "record_lot_seed",
     "format_value",
+    "parse_codes",
+    "record_lot_seed",
+    "standings",
+    "trf_tiebreak_records",
 ]
 
 #: the code of the seeded lot
@@ -226,6 +226,7 @@ def standings(t: Tournament, codes: Sequence[str] | str | None = None, upto: int
     Raises :class:`~monrad.engine.tiebreaks.TieBreakError` for an unknown code or a
     round outside the tournament.
     """
+    t = with_system_scoring(t)  # SKOL-6: a school event ranks on 3/2/1
     if codes is None:
         codes = t.settings.tiebreaks or default_tiebreaks(t.settings.system, t.settings.options)
     # points always rank first and have their own column (a TRF 202/212 list may name PTS)

@@ -97,6 +97,9 @@ def histories(tournament: Tournament, upto: int | None = None) -> dict[int, Hist
                 h.score += pts
                 continue
             _add_game(out, before, rnd.number, entry, scoring)
+    for pl in tournament.players:  # TRF-2026 299: bonus and penalty points count
+        if pl.adjustments:
+            out[pl.start_no].score += tournament.adjustment(pl.start_no, upto)
     return out
 
 

@@ -168,6 +168,9 @@ class Context:
         self._fill()
         self.totals: dict[int, Fraction] = {p: sum((s.points for s in sl), Fraction(0))
                                             for p, sl in self.slots.items()}
+        for pl in tournament.players:  # TRF-2026 299: bonus and penalty points count
+            if pl.adjustments and pl.start_no in self.totals:
+                self.totals[pl.start_no] += tournament.adjustment(pl.start_no, self.upto)
         self._groups = [list(g) for g in groups] if groups is not None else None
         self._adjusted: dict[int, Fraction] | None = None
         self.cache: dict[str, object] = {}

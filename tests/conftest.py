@@ -11,6 +11,31 @@ DATA = Path(__file__).resolve().parent / "data"
 
 
 
+def _data_state() -> dict[str, tuple[int, int]]:
+    return {str(p.relative_to(DATA)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in DATA.rglob("*") if p.is_file()}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_DATA_KEY] = _data_state()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The tests' own data is read, never written: a test that writes into
+    ``tests/data`` (a backup next to a fixture, a rewritten file) fails the run."""
+    before = session.config.stash.get(_DATA_KEY, None)
+    if before is None:
+        return
+    after = _data_state()
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    if changed:
+        print(f"\ntests/data was written to by the tests: {', '.join(changed[:10])}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+_DATA_KEY = pytest.StashKey[dict]()
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", default=False, help="run the slow tests")
 

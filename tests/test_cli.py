@@ -241,19 +241,23 @@ def _club_sheet(path: Path) -> None:
     wb.save(path)
 
 
-def test_pair_club_sheet_dry_run_only(capsys, tmp_path: Path) -> None:
-    """A club's own sheet is paired with --dry-run; writing into it is refused."""
+def test_pair_club_sheet_in_place_dry_run_changes_nothing(capsys, tmp_path: Path) -> None:
+    """A club's own sheet is paired in place (issue 13); --dry-run only shows the round."""
     f = tmp_path / "club.xlsx"
     _club_sheet(f)
+    before = f.read_bytes()
     code, out, err = run(capsys, "pair", f, "--system", "nsf", "--dry-run", "--format", "pairs")
     assert code == 0, err
     assert len(out.splitlines()) == 3
-    assert "not a monrad workbook" in err  # a warning on stderr
-    before = f.read_bytes()
-    code, out, err = run(capsys, "pair", f, "--system", "nsf")
-    assert code == 2 and out == ""
-    assert_one_line_error(err, "club.xlsx", "--dry-run")
     assert f.read_bytes() == before
+    code, out, err = run(capsys, "pair", f, "--system", "nsf", "--format", "pairs")
+    assert code == 0, err
+    assert len(out.splitlines()) == 3
+    from openpyxl import load_workbook
+
+    wb = load_workbook(f)
+    assert wb.sheetnames[:3] == ["Spillere", "Runde 1", "Runde 2"]
+    assert [c.value for c in wb["Runde 2"][1]] == ["Bord", "Hvit", "Svart", "Resultat"]
 
 
 def test_load_club_sheet_fixture_equals_its_truth() -> None:

@@ -6,11 +6,20 @@ import random
 from fractions import Fraction
 
 import pytest
-
-from monrad.engine.model import Bye, Colour, Game, Player, Result, Round, Settings, Tournament
-from monrad.engine.othello.discs import with_discs
 from monrad.engine.cardinality import Matcher
-from monrad.engine.othello.mbq import OthelloDataError, mbq_constant, ranking, standings
+from monrad.engine.model import (
+    Bye,
+    Colour,
+    Game,
+    Player,
+    Result,
+    Round,
+    Settings,
+    Tournament,
+)
+from monrad.engine.othello.discs import with_discs
+from monrad.engine.othello.mbq import OthelloDataError, mbq_constant, standings
+from monrad.engine.othello.ranking import ranking
 from monrad.engine.pairing import NoPairingPossible, PairingError, pair_round
 from monrad.engine.state import histories
 

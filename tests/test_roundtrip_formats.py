@@ -45,7 +45,9 @@ CARRIES: dict[str, set[str]] = {
 SUFFIX = {"trf2026": ".trf", "trf16": ".trf", "csv": ".csv", "xlsx": ".xlsx",
           "klubtur": ".csv", "wof": ".elo"}
 #: formats that keep what a WOF file needs (WOF ids, sender, country, date)
-WOF_SOURCES = ("trf2026", "trf16", "wof")
+#: files that carry WOF ids and the WOF header (the workbook: its Settings and WOF id
+#: column, issue 15 item 9)
+WOF_SOURCES = ("trf2026", "trf16", "wof", "xlsx")
 CHESS = ("trf2026", "trf16", "csv", "xlsx", "klubtur")
 OTHELLO = ("trf2026", "trf16", "csv", "xlsx", "wof")
 
@@ -178,7 +180,7 @@ def test_chess_round_trip_every_pair(a: str, b: str, chess_files, tmp_path: Path
 def test_othello_round_trip_every_pair(a: str, b: str, othello_files, tmp_path: Path):
     original = othello_tournament()
     if b == "wof" and a not in WOF_SOURCES:
-        # CSV and the workbook have no WOF ids and no sender: a one-line refusal
+        # CSV has no WOF ids and no sender: a one-line refusal
         res = batch.convert_one(batch.Job(str(othello_files[a]), str(tmp_path / "x.elo"), b))
         assert res.status == "failed" and "\n" not in res.detail
         assert "WOF" in res.detail and not (tmp_path / "x.elo").exists()

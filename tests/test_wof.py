@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from monrad.converters.errors import InputError
 from monrad.converters.wof import WofError, read_wof, save_wof, wof_filename, write_wof
 from monrad.engine.model import Bye, Game, Player, Result, Round, Settings, Tournament
@@ -173,9 +172,9 @@ def test_wof_byes_survive_only_as_comments() -> None:
 
 
 def test_wof_finals_after_the_swiss_round_trip() -> None:
-    from monrad.engine.othello.finals import plan_finals
-    from monrad.engine.othello.mbq import ranking
     from monrad.engine.model import Colour
+    from monrad.engine.othello.finals import plan_finals
+    from monrad.engine.othello.ranking import ranking
 
     t = swiss(8, 3, 4)
     order = [r.player for r in ranking(t, seed=1)]

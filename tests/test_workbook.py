@@ -32,7 +32,9 @@ def test_konrad_is_a_workbook_setting(tmp_path: Path):
                            lang="no")
     wb = openpyxl.load_workbook(path)
     ws = wb["Innstillinger"] if "Innstillinger" in wb.sheetnames else wb.worksheets[0]
-    row = L.SETTINGS_FIRST_ROW + list(L.SETTINGS_KEYS).index("konrad")
+    from monrad.converters.new_workbook import settings_for
+
+    row = L.SETTINGS_FIRST_ROW + settings_for("nsf").index("konrad")
     assert ws.cell(row, 1).value == L.SETTINGS_KEYS["konrad"]["no"]
     ws.cell(row, 2).value = 2
     wb.save(path)
@@ -107,16 +109,23 @@ def test_settings_are_read_by_label_and_bad_values_name_the_cell(tmp_path: Path)
     path = create_workbook(tmp_path / "c.xlsx", "dutch", 5, [Player(1, "A"), Player(2, "B")])
     wb = openpyxl.load_workbook(path)
     ws = wb["Settings"]
+    # a chess event has no Othello C row (issue 15: only the settings that apply)
+    assert [ws.cell(r, 1).value for r in range(6, 10)] == [
+        "Scoring", "Tie-breaks", "Seed", "Colour of no. 1 in round 1"]
     ws["B6"] = "3-1-0"
     ws["B7"] = "BH/C1; SB"
-    ws["B8"] = "6"
-    ws["B10"] = "black"
+    ws["B9"] = "black"
     wb.save(path)
     s = read_xlsx(path).settings
     assert s.scoring == Scoring.three_one_zero()
     assert s.tiebreaks == ("BH/C1", "SB")
-    assert s.mbq_c == Fraction(6)
     assert s.initial_colour is Colour.BLACK
+    oth = create_workbook(tmp_path / "o.xlsx", "othello-swiss", 5, [Player(1, "A"), Player(2, "B")])
+    wo = openpyxl.load_workbook(oth)
+    assert wo["Settings"]["A8"].value == "Othello C"
+    wo["Settings"]["B8"] = "6"
+    wo.save(oth)
+    assert read_xlsx(oth).settings.mbq_c == Fraction(6)
     ws["B5"] = "seven"
     wb.save(path)
     with pytest.raises(InputError, match=r"sheet 'Settings' cell B5: rounds: 'seven' is not a number"):

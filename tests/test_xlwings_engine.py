@@ -19,6 +19,7 @@ Excel does.  The Windows-only COM formatting (``Range.api``) is not exercised he
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 from pathlib import Path
 
@@ -128,6 +129,27 @@ class MemRange(base_classes.Range):
         for cell in self._cells():
             cell.value = None
 
+    def clear(self):
+        for cell in self._cells():
+            cell.value = None
+            cell.style = "Normal"
+
+    def copy(self, destination=None):
+        assert destination is None, "monrad copies formats through the clipboard only"
+        self._sheet.book.app.clipboard = self
+
+    def paste(self, paste=None, operation=None, skip_blanks=False, transpose=False):
+        """Excel's paste of the clipboard; only ``formats`` is used by monrad (tiled
+        over the target as Excel does when the target is a multiple of the source)."""
+        assert paste == "formats" and operation is None and not transpose
+        src = self._sheet.book.app.clipboard
+        rows, cols = src.shape
+        (r1, c1), (r2, c2) = self.first, self.last
+        for r in range(r1, r2 + 1):
+            for c in range(c1, c2 + 1):
+                cell = src.ws.cell(src.first[0] + (r - r1) % rows, src.first[1] + (c - c1) % cols)
+                self.ws.cell(r, c)._style = copy.copy(cell._style)
+
     @property
     def column_width(self):
         return self.ws.column_dimensions[openpyxl.utils.get_column_letter(self.column)].width
@@ -214,6 +236,15 @@ class MemSheet(base_classes.Sheet):
         assert self._book.app.display_alerts is False, "Excel would ask 'are you sure?'"
         self._book.wb.remove(self.ws)
 
+    def copy(self, before=None, after=None):
+        """Excel's Sheet.Copy within the book: the copy gets the name ``<name> (2)``."""
+        wb = self._book.wb
+        ws = wb.copy_worksheet(self.ws)
+        ws.title = f"{self.ws.title} (2)"
+        wb._sheets.remove(ws)
+        index = after.index if after is not None else before.index - 1
+        wb._sheets.insert(index, ws)
+
 
 class MemSheets(base_classes.Sheets):
     def __init__(self, book):
@@ -254,6 +285,7 @@ class MemApp:
         self.display_alerts = True
         self.status_bar = False
         self.alerts = []
+        self.clipboard = None
 
     def alert(self, prompt, title, buttons, mode, callback):
         self.alerts.append((prompt, title, mode))
@@ -425,3 +457,33 @@ def test_second_press_refused_in_the_message_box(tmp_path: Path) -> None:
     assert outcome.error and "already paired" in outcome.message
     assert app.alerts == [(outcome.message, "monrad", "critical")]
     assert openpyxl.load_workbook(path).sheetnames.count("Runde 1") == 1
+
+
+def test_club_workbook_buttons_give_the_same_workbook_as_openpyxl(tmp_path: Path) -> None:
+    """Issue 13 through the classic add-in: a club's own workbook continued by the
+    buttons on xlwings' objects equals the same presses on the file back end."""
+    from monrad.addin.club_jobs import BLOCK
+
+    src = Path(__file__).parent / "data/fixtures/club-sheets/club_da_n0008_r07_s6120_ff.xlsx"
+    wb = openpyxl.load_workbook(src)
+    for name in ("Runde 5", "Runde 6", "Runde 7"):
+        del wb[name]
+    block = wb.create_sheet(BLOCK)  # the system the user picked in the drop-down
+    block["A3"], block["B3"], block["A4"], block["B4"] = "system", "dsu", "rounds", 7
+    a, b = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    wb.save(a)
+    wb.save(b)
+    for rnd in (5, 6):
+        assert not ribbon.pair_next_round(_open(b)[0]).error
+        assert not ribbon.pair_next_round(open_book(a), lambda m, e: None).error
+        assert _cells(a) == _cells(b)
+        for path, opener in ((a, open_book), (b, lambda p: _open(p)[0])):
+            book = opener(path)
+            last, _ = book.used_size(f"Runde {rnd}")
+            rows = book.read_range(f"Runde {rnd}", 2, 1, last, 4)
+            book.write_range(f"Runde {rnd}", 2, 4, [["1-0" if r[0] else r[3]] for r in rows])
+            book.save()
+        assert not ribbon.update_standings(_open(b)[0]).error
+        assert not ribbon.update_standings(open_book(a), lambda m, e: None).error
+        assert _cells(a) == _cells(b)
+    assert openpyxl.load_workbook(b).sheetnames[5:7] == ["Runde 5", "Runde 6"]

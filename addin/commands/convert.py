@@ -4,6 +4,12 @@ One file: ``monrad convert club.xlsx -o club.trf`` (the destination's extension,
 or ``--to``, gives the format); a bad input is one line on stderr, exit 2.
 
 Many files: ``monrad convert archive/ "old/*.xls" --to trf --out-dir out/ -r``.
+
+One table of a whole batch: ``monrad convert season/ --to games.csv`` (also
+``players``, ``byes``, ``standings``; ``.parquet`` with pyarrow) writes one row per game
+of every tournament in the folders (sub-folders included), with a ``tournament``
+column (:mod:`monrad.converters.frames`, needs ``monrad[analysis]``); unreadable
+files are skipped with one line each and exit status 2.
 Sources are files, globs (quote them to let monrad expand ``**``) and folders
 (``--recursive`` walks sub-folders and mirrors them under ``DIR``).  Each output
 keeps its input's base name with the new extension; a klubtur.dk export with
@@ -23,6 +29,7 @@ from pathlib import Path
 from ...converters import batch
 from ...converters.errors import InputError
 from ._common import CommandError, add_input_format_option
+from .export import info_settings
 
 ORDER = 40
 
@@ -41,11 +48,13 @@ def register(sub) -> None:
                "monrad convert 'old/*.xls' --to xlsx --out-dir new/.  "
                "Exit status: 0 all converted or skipped, 2 a file failed or bad request.")
     p.add_argument("sources", nargs="+", metavar="SRC", help="files, globs or folders")
-    dest = p.add_mutually_exclusive_group(required=True)
+    dest = p.add_mutually_exclusive_group()
     dest.add_argument("-o", "--output", metavar="DEST", help="the output file (one SRC only)")
     dest.add_argument("--out-dir", metavar="DIR",
                       help="folder for the outputs (created if missing; needs --to)")
-    p.add_argument("--to", metavar="FORMAT", help=f"output format ({', '.join(batch.OUT_FORMATS)})")
+    p.add_argument("--to", metavar="FORMAT", help=f"output format ({', '.join(batch.OUT_FORMATS)}); "
+                   "or one table of every tournament: games.csv, players.csv, byes.csv, "
+                   "standings.csv (.parquet with pyarrow; needs monrad[analysis])")
     p.add_argument("-r", "--recursive", action="store_true",
                    help="walk sub-folders of folder sources (and ** in globs)")
     p.add_argument("--overwrite", "--force", dest="overwrite", action="store_true",
@@ -53,6 +62,10 @@ def register(sub) -> None:
     p.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
                    help="processes to use (default: the cores when there are more than "
                         f"{batch.PARALLEL_FROM} files, else 1)")
+    p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
+                   help="a header field the source lacks, for every output: the FIDE report's "
+                        "(name, city, federation, start_date, end_date, arbiter, time_control "
+                        "...) or the WOF file's (sender, country); repeatable")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="list converted files and every warning in the summary")
@@ -77,6 +90,12 @@ def _format(args, dest: Path | None) -> str:
 def run(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise CommandError("--jobs must be 1 or more")
+    table = _table_name(args.to)
+    if table is not None:
+        return _run_table(args, table)
+    if not args.output and not args.out_dir:
+        raise CommandError("give -o DEST (one file), --to FORMAT --out-dir DIR, or --to "
+                           "games.csv (one table of every game)")
     if args.output:
         return _run_single(args)
     fmt = _format(args, None)
@@ -86,7 +105,8 @@ def run(args) -> int:
     report = batch.convert_many(
         batch.iter_sources(args.sources), fmt, out_dir, recursive=args.recursive,
         overwrite=args.overwrite, workers=args.jobs, show_progress=not args.quiet,
-        input_format=args.input_format, mapping=args.mapping)
+        input_format=args.input_format, mapping=args.mapping,
+        info=tuple(info_settings(args.settings).items()))
     print(batch.summary_table(report, verbose=args.verbose))
     return report.exit_code
 
@@ -104,7 +124,7 @@ def _run_single(args) -> int:
     if not dest.parent.exists():
         raise InputError("the folder does not exist", source=str(dest))
     job = batch.Job(str(src), str(dest), fmt, args.overwrite, input_format=args.input_format,
-                    mapping=args.mapping)
+                    mapping=args.mapping, info=tuple(info_settings(args.settings).items()))
     res = batch.convert_one(job)
     for w in res.warnings:
         print(f"monrad: warning: {w}", file=sys.stderr)
@@ -114,3 +134,33 @@ def _run_single(args) -> int:
         raise CommandError(res.detail + "; nothing written")
     print(f"{src} -> {', '.join(res.outputs)}")
     return 0
+
+
+def _table_name(to: str | None) -> str | None:
+    """``games`` for ``--to games.csv`` / ``season-games.parquet`` (a table file)."""
+    from ...converters.frames import TABLES
+
+    if not to or Path(to).suffix.lower() not in (".csv", ".parquet"):
+        return None
+    last = Path(to).stem.lower().replace("_", "-").rsplit("-", 1)[-1]
+    return last if last in TABLES else None
+
+
+def _run_table(args, table: str) -> int:
+    """``monrad convert FOLDER... --to games.csv``: one table of every tournament."""
+    from ...converters import frames
+
+    if args.output or args.out_dir:
+        raise CommandError(f"--to {args.to} names the table file itself; drop -o/--out-dir")
+    found, failed, warnings = [], [], []
+    for src in args.sources:
+        found += frames.read_tournaments(src, warnings, failed)
+    for w in warnings if args.verbose else []:
+        print(f"monrad: warning: {w}", file=sys.stderr)
+    for f in failed:
+        print(f"monrad: skipped: {f}", file=sys.stderr)
+    df = frames.table(table, found)
+    out = frames.write_table(df, args.to)
+    print(f"wrote {out}: {len(df)} {table} row(s) from {len(found)} tournament(s)"
+          + (f"; {len(failed)} file(s) skipped" if failed else ""))
+    return 2 if failed else 0

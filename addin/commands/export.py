@@ -7,6 +7,10 @@ stdout.  Errors stop the export (exit 1) unless ``--force``; warnings do not.
 Header fields missing from the file can be given here: ``--set city=Oslo
 --set arbiter="Berg, Kari" --set round_dates=2026/03/01,2026/03/02``.
 
+``--rating-list LIST`` checks the roster against a rating list (FIDE ID unknown:
+error; name, birth year, federation or rating differ: warnings) and prints each
+player's rating-change estimate (:mod:`monrad.converters.rating_report`).
+
 Exit status: 0 written (or ``--check`` found no error), 1 the check found errors,
 2 bad input.
 """
@@ -25,6 +29,9 @@ ORDER = 45
 #: ``--set`` keys: info names and TRF tags
 _SET_KEYS = {key: key for key in fide_export.HEADER_FIELDS}
 _SET_KEYS.update({tag: key for key, (tag, _) in fide_export.HEADER_FIELDS.items()})
+#: the WOF header's fields (``%%Sender:``, ``%%Country:``)
+_WOF_KEYS = {"sender": "wof_sender", "wof_sender": "wof_sender", "country": "country"}
+_SET_KEYS.update(_WOF_KEYS)
 
 
 def register(sub) -> None:
@@ -35,7 +42,8 @@ def register(sub) -> None:
                     "102 arbiter, 112 deputies, 122 time control, 132 round dates.  The "
                     "report is checked first and every problem listed as a table.",
         epilog="Example: monrad export club.trf --to fide --set city=Oslo --ascii-names "
-               "-o club-fide.trf.  Exit status: 0 written, 1 errors found (nothing written "
+               "-o club-fide.trf ; monrad export club.trf --rating-list players_list_xml.zip --check.  "
+               "Exit status: 0 written, 1 errors found (nothing written "
                "without --force), 2 bad input.")
     p.add_argument("file", metavar="FILE", help="the tournament (any format convert reads)")
     p.add_argument("--to", default="fide", choices=["fide"], help="report kind (fide)")
@@ -54,29 +62,45 @@ def register(sub) -> None:
                    help="federation of the national-rating records (default: the file's, "
                         "else the event's federation)")
     p.add_argument("--group", metavar="NAME", help="the group of a klubtur.dk export")
+    p.add_argument("--rating-list", metavar="LIST",
+                   help="check the roster against a rating list (FIDE's XML/TXT, plain or "
+                        "zipped, or a CSV list): unknown FIDE IDs, names, birth years, "
+                        "federations, out-of-date ratings; and print each player's rating-"
+                        "change estimate (ratings and K from the list)")
+    p.add_argument("--list", dest="which", choices=("standard", "rapid", "blitz"),
+                   default="standard", help="which list of --rating-list (default: standard)")
     p.add_argument("--check", action="store_true", help="only check; write nothing")
     p.add_argument("--force", action="store_true", help="write the report despite errors")
     add_input_format_option(p)
     p.set_defaults(run=run)
 
 
-def apply_settings(t, items: list[str]) -> None:
-    """``KEY=VALUE`` items into ``t.info`` (see ``--set``)."""
+def info_settings(items: list[str]) -> dict[str, object]:
+    """``KEY=VALUE`` items (``--set`` of ``export`` and ``convert``) as ``Tournament.info``
+    fields: the FIDE header fields by name or TRF tag, and the WOF file's ``sender``
+    and ``country``."""
+    out: dict[str, object] = {}
     for item in items:
         key, sep, value = item.partition("=")
         field = _SET_KEYS.get(key.strip().lower())
         if not sep or field is None:
             raise CommandError(f"--set {item!r}: use KEY=VALUE with KEY one of "
-                               f"{', '.join(fide_export.HEADER_FIELDS)}")
+                               f"{', '.join([*fide_export.HEADER_FIELDS, *_WOF_KEYS])}")
         value = value.strip()
         if field == "round_dates":
-            t.info[field] = [d.strip() for d in value.split(",") if d.strip()]
+            out[field] = [d.strip() for d in value.split(",") if d.strip()]
         elif field == "deputies":
-            t.info[field] = [d.strip() for d in value.split(";") if d.strip()]
+            out[field] = [d.strip() for d in value.split(";") if d.strip()]
         elif field == "federation":
-            t.info[field] = value.upper()
+            out[field] = value.upper()
         else:
-            t.info[field] = value
+            out[field] = value
+    return out
+
+
+def apply_settings(t, items: list[str]) -> None:
+    """``KEY=VALUE`` items into ``t.info`` (see ``--set``)."""
+    t.info.update(info_settings(items))
 
 
 def _load(args):
@@ -105,7 +129,19 @@ def run(args) -> int:
     if args.ascii_names:
         checked = fide_export.with_ascii_names(checked)
     problems = fide_export.validate(checked, warnings)
+    estimate = None
+    if args.rating_list:
+        from ...converters import rating_report
+        from ...converters.rating_match import match_list
+
+        matches = match_list(t.players, args.rating_list, args.which, by_name=False)
+        problems += rating_report.list_problems(matches)
+        estimate = rating_report.estimates_table(rating_report.estimates(
+            t, {m.player.start_no: m.listed for m in matches}))
     print(fide_export.problems_table(problems))
+    if estimate:
+        print()
+        print(estimate)
     errors = sum(1 for p in problems if p.is_error)
     if args.check:
         return 1 if errors else 0

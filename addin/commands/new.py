@@ -36,8 +36,9 @@ def register(sub) -> None:
                    help="Othello: expected number of players, for the format advice")
     p.add_argument("--name", default="", help="tournament name")
     p.add_argument("--seed", type=int, help="seed for every lot (default: drawn and recorded)")
-    p.add_argument("--scoring", choices=("classic", "3-1-0", "school"), default="classic",
-                   help="points per result (default: classic 1-½-0)")
+    p.add_argument("--scoring", choices=("classic", "3-1-0", "school"), default=None,
+                   help="points per result (default: the system's, school 3-2-1 for the "
+                        "school system (SKOL-6), else classic 1-½-0)")
     p.add_argument("--tiebreaks", metavar="CODES", default="",
                    help="comma-separated tie-break codes (default: the system's)")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")

@@ -17,14 +17,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ...converters import atomic_write, detect_format, dumps, save, trf_version
+from ...converters import atomic_write, detect_format, dumps, trf_version
 from ...converters.errors import InputError
-from ...engine.model import Result, Round, Tournament
+from ...engine.model import ModelError, Result, Round, Tournament
 from ...engine.pairing import (
-    NoPairingPossible, PairingError, available_systems, canonical_system, get_system, pair_round,
+    NoPairingPossible,
+    PairingError,
+    available_systems,
+    canonical_system,
+    get_system,
+    pair_round,
     system_facts,
 )
-from ._common import BYE_NAMES, add_input_format_option, load_file, warn
+from ._common import BYE_NAMES, CommandError, add_input_format_option, load_file, warn
+from .explain import add_lang_option
 
 ORDER = 10
 #: systems that let a round be paired while games are postponed (NSF-5, SSF-3, DSU-1)
@@ -52,6 +58,9 @@ def register(sub) -> None:
     p.add_argument("--rounds", type=int, metavar="N",
                    help="total number of rounds, for files that do not say (a CSV roster or "
                         "results table); written back with the round")
+    p.add_argument("--explain", action="store_true",
+                   help="also explain each board rule by rule (as monrad explain; text or json)")
+    add_lang_option(p)
     add_input_format_option(p)
     p.set_defaults(run=run)
 
@@ -117,21 +126,27 @@ def _pair_model(t: Tournament, system: str, repair: bool) -> Round:
 def run(args) -> int:
     path = Path(args.file)
     fmt = detect_format(path, args.input_format)
+    if getattr(args, "explain", False) and args.format == "pairs":
+        raise CommandError("--explain goes with --format text or json, not pairs")
     if fmt == "xlsx" and path.suffix.lower() in (".xlsx", ".xlsm"):
         return _run_workbook(args, path)
     t = load_file(args.file, args.input_format, args.mapping)
     _set_rounds(t, args.rounds)
     system = _system_name(t, args.system)
     new = _pair_model(t, system, args.repair)
+    explained = _explained(t, new, system, args)
+    backup = None
     if not args.dry_run:
-        _write_back(t, new, system, path, fmt)
-    _print(t, new, system, args.format)
+        backup = _write_back(t, new, system, path, fmt, args.repair)
+    _print(t, new, system, args.format, explained)
     if not args.dry_run and args.format == "text":
-        print(f"written to {path}")
+        print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
     return 0
 
 
-def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str) -> None:
+def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str,
+                repair: bool = False) -> Path | None:
+    """Write the round into the file; returns the backup made, if any (a CSV table)."""
     t.set_round(new)
     if system != t.settings.system:
         t.settings = t.settings.replace(system=system)
@@ -139,8 +154,11 @@ def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str) ->
         original = path.read_bytes().decode("utf-8-sig", errors="replace")
         version = fmt.removeprefix("trf") or trf_version(original)
         atomic_write(path, dumps(t, f"trf{version}").encode("utf-8"))
+        return None
     elif fmt in ("csv", "csv-results") and _is_results_csv(path):
-        save(t, path, "csv-results")
+        from ...converters.csv_round import write_round_back
+
+        return write_round_back(path, t, new, replace=repair)
     else:
         raise InputError(
             "the pairing can be written back into a TRF file, a monrad workbook or a CSV "
@@ -159,25 +177,14 @@ def _is_results_csv(path: Path) -> bool:
 
 
 def _run_workbook(args, path: Path) -> int:
-    from ...converters import layout as L
     from ...addin.jobs import pair_next_round
+    from ...converters import layout as L
     from ...converters.openpyxl_book import open_book
     from ...converters.xlsx import read_book
 
     book = open_book(path)
     if L.detect_layout(book.sheet_names()) is None:
-        # a club's own sheet: pair it, but it has no place for the tool's round sheets
-        t = load_file(args.file, "xlsx", args.mapping)
-        _set_rounds(t, args.rounds)
-        system = _system_name(t, args.system)
-        new = _pair_model(t, system, args.repair)
-        if not args.dry_run:
-            raise InputError(
-                "not a monrad workbook, so the pairing cannot be written into it; use "
-                "--dry-run to see it, or start a monrad workbook (monrad new) or a TRF file "
-                "(monrad convert FILE -o tournament.trf)", source=str(path))
-        _print(t, new, system, args.format)
-        return 0
+        return _run_club_book(args, path, book)
     if args.system:
         get_system(args.system)
     report = pair_next_round(book, repair=args.repair, system=args.system, save=False)
@@ -185,28 +192,64 @@ def _run_workbook(args, path: Path) -> int:
     new = t.round(report.round) if report.round is not None else None
     if new is None:  # pragma: no cover - the job always reports its round
         raise PairingError(f"{path}: the paired round could not be read back")
-    system = (args.system or t.settings.system).lower()
+    return _finish_workbook(args, path, book, t, new, (args.system or t.settings.system).lower(),
+                            report.notes)
+
+
+def _run_club_book(args, path: Path, book) -> int:
+    """A club's own workbook: the next round in the club's layout (``club_jobs``)."""
+    from ...addin.club_jobs import pair_club_round, read_club
+    from ...converters.club_sheets import load_mapping
+
+    opts = load_mapping(args.mapping) if args.mapping else None
+    report = pair_club_round(book, system=args.system, rounds=args.rounds, repair=args.repair,
+                             opts=opts, save=False)
+    t = read_club(book, opts=opts).tournament  # the workbook as it now is
+    new = t.round(report.round) if report.round is not None else None
+    assert new is not None
+    return _finish_workbook(args, path, book, t, new, t.settings.system, report.notes)
+
+
+def _finish_workbook(args, path: Path, book, t: Tournament, new: Round, system: str,
+                     notes: list[str]) -> int:
+    """Save the paired workbook (unless ``--dry-run``) and print the round and notes."""
+    explained = _explained(t, new, system, args)
     backup = None if args.dry_run else book.save()
-    _print(t, new, system, args.format)
-    if args.format == "text":
-        for note in report.notes:
-            print(note)
-        if not args.dry_run:
-            print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
-    else:
-        for note in report.notes:
-            warn(note)
+    _print(t, new, system, args.format, explained)
+    for note in notes:
+        (print if args.format == "text" else warn)(note)
+    if args.format == "text" and not args.dry_run:
+        print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
     return 0
 
 
 # ------------------------------------------------------------------------------ output
-def _print(t: Tournament, new: Round, system: str, fmt: str) -> None:
+def _explained(t: Tournament, new: Round, system: str, args) -> dict | str | None:
+    """``--explain``: the explanation of the new round (JSON dict or text), else None."""
+    if not getattr(args, "explain", False):
+        return None
+    from ...engine.explain import explain_round
+
+    work = t.copy()
+    work.set_round(new)
+    exp = explain_round(work, new.number, system)
+    return exp.to_json(args.lang) if args.format == "json" else exp.to_text(args.lang)
+
+
+def _print(t: Tournament, new: Round, system: str, fmt: str,
+           explained: dict | str | None = None) -> None:
     if fmt == "pairs":
         print(format_pairs(new), end="")
     elif fmt == "json":
-        print(json.dumps(pairing_json(t, new, system), ensure_ascii=False, indent=2))
+        data = pairing_json(t, new, system)
+        if explained is not None:
+            data["explanation"] = explained
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(format_text(t, new, system), end="")
+        if explained is not None:
+            print()
+            print(explained, end="")
 
 
 def format_pairs(rnd: Round) -> str:
@@ -235,7 +278,7 @@ def pairing_json(t: Tournament, rnd: Round, system: str) -> dict:
 def _name(t: Tournament, sn: int) -> str:
     try:
         return t.player(sn).name
-    except Exception:
+    except ModelError:
         return ""
 
 

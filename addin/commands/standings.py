@@ -20,7 +20,9 @@ import json
 import sys
 from pathlib import Path
 
-from ._common import add_input_format_option, load_file
+from ...engine.model import Result, Tournament
+from ...engine.pairing import system_facts
+from ._common import add_input_format_option, load_file, warn
 
 ORDER = 20
 
@@ -34,6 +36,10 @@ def register(sub) -> None:
     p.add_argument("--tiebreaks", metavar="CODES",
                    help="comma-separated tie-break codes, e.g. BH/C1,BH,SB (default: the "
                         "file's, else the system's)")
+    p.add_argument("--system", metavar="S",
+                   help="read the tournament as this pairing system (its tie-breaks and "
+                        "scoring), e.g. a club sheet whose title does not say; default: the "
+                        "file's")
     p.add_argument("--round", type=int, metavar="N", dest="upto",
                    help="standings after round N (default: the last round)")
     p.add_argument("--format", choices=("text", "csv", "json"), default="text",
@@ -55,34 +61,82 @@ def run(args) -> int:
 
     report = None
     t = load_file(args.file, args.input_format, args.mapping)
-    if args.mapping is None and _is_monrad_workbook(args.file):  # the button's job, then print
+    if args.system:
+        from ...engine.pairing import canonical_system, get_system, with_system_scoring
+
+        get_system(args.system)  # unknown -> exit 2, "did you mean"
+        t.settings = t.settings.replace(system=canonical_system(args.system))
+        t = with_system_scoring(t)
+    kind = _workbook_kind(args.file)
+    if args.mapping is None and kind == "monrad":  # the button's job, then print
         from ...addin.jobs import update_standings
         from ...converters.openpyxl_book import open_book
 
         report = update_standings(open_book(args.file), save=not args.dry_run, cards=args.cards)
+    elif kind == "club":  # a club's own workbook: monrad's standings sheet in it
+        from ...addin.club_jobs import SystemUnknown, read_club, update_club_standings
+        from ...converters.club_sheets import load_mapping
+        from ...converters.openpyxl_book import open_book
+
+        book = open_book(args.file)
+        opts = load_mapping(args.mapping) if args.mapping else None
+        system = getattr(args, "system", None)
+        try:
+            report = update_club_standings(book, system=system, opts=opts,
+                                           save=not args.dry_run)
+            t = read_club(book, system, opts=opts).tournament
+        except SystemUnknown as exc:  # rank by the file's own defaults, write nothing
+            warn(f"{exc}; the standings sheet is written once the system is known")
     upto = args.upto if args.upto is not None or report is None else report.round
     table = standings(t, args.tiebreaks, upto)
+    missing = [] if report is not None else missing_boards(t, table.upto)
+    notes = [f"round {n}: results missing on board(s) {', '.join(map(str, boards))}; "
+             "ranked on the results in" for n, boards in missing]
     if args.format == "text":
         print(table.as_text(), end="")
+        for note in notes:
+            print(note)
     elif args.format == "csv":
         from ...converters.csv_format import write_table
 
         header = ["rank", "start_no", "name", "points", *table.shown]
         rows = [[r[k] for k in header] for r in table.as_rows()]
         print(write_table(header, rows, delimiter=args.delimiter).replace("\r\n", "\n"), end="")
+        for note in notes:
+            warn(note)
     else:
         doc = {"round": table.upto, "system": table.system, "tiebreaks": list(table.codes),
-               "lot_seed": table.lot_seed, "rows": table.as_rows()}
+               "lot_seed": table.lot_seed, "rows": table.as_rows(),
+               "missing": [{"round": n, "boards": b} for n, b in missing]}
         print(json.dumps(doc, ensure_ascii=False, indent=2))
     if report is not None and not args.dry_run:
         print(str(report), file=sys.stdout if args.format == "text" else sys.stderr)
     return 0
 
 
-def _is_monrad_workbook(path: str) -> bool:
+def missing_boards(t: Tournament, upto: int) -> list[tuple[int, list[int]]]:
+    """``(round, boards)`` of the games up to round ``upto`` without a result (a
+    postponed game is not missing where the system pairs around it: NSF-5, SSF-3,
+    DSU-1); the standings rank on the results in and say which are missing."""
+    allow = system_facts(t.settings.system).postponed_games
+    out = []
+    for rnd in t.rounds:
+        if rnd.number > upto:
+            break
+        boards = [i for i, g in enumerate(rnd.games, 1)
+                  if g.white_result is Result.UNKNOWN
+                  or (g.white_result is Result.PENDING and not allow)]
+        if boards:
+            out.append((rnd.number, boards))
+    return out
+
+
+def _workbook_kind(path: str) -> str | None:
+    """``"monrad"`` (monrad's own layout), ``"club"`` (a club's own sheets) or ``None``
+    (not a workbook monrad writes to)."""
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
-        return False
+        return None
     from ...converters import layout as L
     from ...converters.openpyxl_book import open_book
 
-    return L.detect_layout(open_book(path).sheet_names()) is not None
+    return "monrad" if L.detect_layout(open_book(path).sheet_names()) is not None else "club"

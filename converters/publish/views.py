@@ -5,7 +5,7 @@ of a language and returns a dict the template of the same name renders (the same
 template for the web page and the PDF).  Numbers come from the engine only:
 :func:`monrad.engine.standings.standings` (the same call as ``monrad standings``),
 :mod:`monrad.engine.crosstable`, :func:`monrad.engine.monrad.card.card` (NSF-3) and
-:func:`monrad.engine.rating.estimates`.  Texts are left raw: the templates escape.
+:func:`monrad.engine.rating.event_estimates`.  Texts are left raw: the templates escape.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ...engine.model import Colour, Result, Round, Tournament
 from ...engine.monrad.card import cards as all_cards
 from ...engine.othello.finals import Finals, final_ranking
 from ...engine.pairing import is_othello, system_facts
-from ...engine.rating import estimates
+from ...engine.rating import event_estimates
 from ...engine.standings import Standings, format_value, standings
 from .. import layout as L
 from .texts import Words
@@ -81,7 +81,7 @@ def standings_view(t: Tournament, w: Words, table: Standings | None = None) -> d
     table = table or standings(t)
     players = {p.start_no: p for p in t.players}
     rated = _rated_chess(t)
-    est = estimates(t, table.upto) if rated else {}
+    est = event_estimates(t, table.upto) if rated else {}
     columns = [_column_texts([r.values.get(c) for r in table.rows], w.lang) for c in table.shown]
     rows = []
     for i, r in enumerate(table.rows):

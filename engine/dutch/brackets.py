@@ -153,22 +153,53 @@ def _plain_weights(players: list[Entrant], weigh: PairWeights) -> Callable[[int,
 
 
 def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_end: int,
-              base: dict[tuple[int, int], int], solver: _Solver, weigh: PairWeights,
-              cut: int) -> BracketPlan | None:
+              solver: _Solver, weigh: PairWeights, cut: int, c9: bool) -> BracketPlan | None:
     """:func:`.shortcut.plan_bracket` for the bracket ``group[:bracket_end]`` paired
     alone, with the weights :meth:`_Solver.solve` would use (stand-in credit
-    inline)."""
-    g = solver.g
-    credit = [solver.half[v] if g.has_edge_beyond(v, cut) else 0 for v in group[:bracket_end]]
+    inline).
 
-    def value(a: int, b: int) -> int:
-        w = base.get((a, b), 0)
+    The weights are never listed pair by pair: a pair's criteria weight follows
+    from the two players' classes (:meth:`.criteria.PairWeights.kind` and the
+    stand-in credit) apart from the pairs the absolute criteria forbid one by one
+    (rematches, forbidden pairs, C.1 and C.3), so the class table is built from one
+    representative per class and the forbidden pairs found from each player's
+    opponents: time and memory grow with the bracket, not with its square.
+    """
+    g = solver.g
+    size = bracket_end
+    credit = [solver.half[v] if g.has_edge_beyond(v, cut) else 0 for v in group[:size]]
+    who = [players[v] for v in group[:size]]
+    klass = [(weigh.kind(p), credit[i]) for i, p in enumerate(who)]
+    at = {p.start_no: i for i, p in enumerate(who)}
+    partners = _forbidden_partners(weigh.ctx)
+    blocked: list[set[int]] = []
+    for p in who:
+        out = {at[s] for s in p.met if s in at}
+        for s in partners.get(p.start_no, ()):
+            if s in at:
+                out.add(at[s])
+        blocked.append(out)
+
+    def class_value(a: int, b: int) -> int:
+        """``value`` of a pair of these classes when it is not forbidden one by one
+        (``a`` ranked above ``b``)."""
+        w = weigh.quality(who[a], who[b], True, False, c9)
         return 2 * w - credit[a] - credit[b] if w else 0
 
-    def klass(i: int) -> tuple[int, int]:
-        return weigh.kind(players[group[i]]), credit[i]
+    return plan_bracket(list(range(mdp_count)), list(range(mdp_count, size)),
+                        None, klass.__getitem__, class_value=class_value,
+                        blocked=blocked.__getitem__)
 
-    return plan_bracket(list(range(mdp_count)), list(range(mdp_count, bracket_end)), value, klass)
+
+def _forbidden_partners(ctx: Context) -> dict[int, set[int]]:
+    """Start number -> the start numbers he may not meet by the forbidden pairs."""
+    out: dict[int, set[int]] = {}
+    for pair in ctx.forbidden:
+        if len(pair) == 2:
+            a, b = pair
+            out.setdefault(a, set()).add(b)
+            out.setdefault(b, set()).add(a)
+    return out
 
 
 def _record(new: list[tuple[int, int]], g: Field, matched: list[bool],
@@ -303,25 +334,104 @@ def _blank_field(players: list[Entrant],
 
 def _pair_field(players: list[Entrant], ctx: Context, mode: str,
                 not_alone: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], int | None]:
-    n = len(players)
-    odd = n % 2 == 1
-    weigh = PairWeights(ctx)
-    g = Field(n, (lambda u, v: first_weight(players[u], players[v], ctx)) if odd
-              else _plain_weights(players, weigh))
-    # the whole-field matching checks that a legal pairing exists (C.4) and, for an
-    # odd field, finds the bye assignee's score; for an even field in the windowed
-    # pass the check is left to the brackets (a failure falls back to this pass)
-    score = [p.score for p in players]
-    quick_bye = _quick_bye_score(g, players) if odd and mode != _FULL else None
-    if quick_bye is not None and quick_bye >= score[0]:
-        quick_bye = None  # the whole-field matching is needed for C.9 below
-    if (odd and quick_bye is None) or mode == _FULL:
-        mate = g.solve()
-        if not _complete(mate, [True] * n):
-            raise NoLegalPairing("the players cannot all be paired within the absolute criteria")
-    solver = _Solver(g, players, ctx)
-    c9 = False
-    if odd:
+    """One pass over the field in ``mode`` (see :class:`_FieldPass`)."""
+    return _FieldPass(players, ctx, mode, not_alone).run()
+
+
+class _FieldPass:
+    """One pass of the bracket-by-bracket procedure (C.04.3 articles 2-4) in one
+    ``mode`` (how much of the field a bracket's matchings see, see the module
+    docstring).  One method per stage:
+
+    * :meth:`_open_field`: the whole-field matching (C.4 completion, C.5 bye score,
+      C.9 at once);
+    * :meth:`_open_bracket`: the next bracket (its MDPs, residents and the next
+      score group) and its window;
+    * :meth:`_pair_by_plan` (a large bracket alone: :mod:`.shortcut`) or the
+      general procedure: :meth:`_choose_mdps` (3.3 MDP selection),
+      :meth:`_mdp_opponents` (4.2 for the MDPs), :meth:`_pair_remainder` (4.3
+      exchanges: :meth:`_fix_s1_exchanges`, :meth:`_fix_s2_exchanges`; 4.2
+      transpositions: :meth:`_transpositions`);
+    * :meth:`_close_bracket`: the unpaired move down, C.9 for the next bracket,
+      the checks of the ``bracket`` mode's assumptions (``_WindowTooSmall``).
+
+    Vertex numbers are pairing order; ``group`` holds the vertices of the bracket
+    being paired (moved-down players, then residents) followed by the next score
+    group, and most per-bracket indices (``base`` keys, ``rem``) index ``group``.
+    """
+
+    def __init__(self, players: list[Entrant], ctx: Context, mode: str,
+                 not_alone: frozenset[int]) -> None:
+        self.players = players
+        self.ctx = ctx
+        self.mode = mode
+        self.not_alone = not_alone
+        self.n = n = len(players)
+        self.odd = n % 2 == 1
+        self.weigh = PairWeights(ctx)
+        self.g = Field(n, (lambda u, v: first_weight(players[u], players[v], ctx)) if self.odd
+                       else _plain_weights(players, self.weigh))
+        self.score = [p.score for p in players]
+        self.pairs: list[tuple[int, int]] = []
+        self.matched = [False] * n
+        self.mate: list[int] = list(range(n))
+        #: C.9 applies in the bracket being paired
+        self.c9 = False
+
+    # --- the field -----------------------------------------------------------------
+
+    def run(self) -> tuple[list[tuple[int, int]], int | None]:
+        self._open_field()
+        n, score = self.n, self.score
+        nxt = 0
+        while nxt < n and score[nxt] >= score[0]:
+            nxt += 1
+        #: the first vertex not yet in ``group``
+        self.nxt = nxt
+        self.group: list[int] = list(range(nxt))
+        self.mdp_count = 0
+        self.res_start_v = 0  # vertex of the first resident
+        # the MDPs of the current bracket were left over by a bracket paired on its
+        # own (``alone``), which assumed that they can all be paired here
+        self.check_mdps = False
+        self.ordinal = -1  # number of the bracket being paired, 0 = top
+        self.last_alone: int | None = None  # the lowest bracket paired alone so far
+        while len(self.group) > 1 or self.nxt < n:
+            self._open_bracket()
+            paired_before = len(self.pairs)
+            plan = self._pair_by_plan()
+            if plan is None:
+                self._general_procedure()
+            self._close_bracket(plan is None)
+            if self.last_bracket and len(self.pairs) == paired_before and len(self.group) > 1:
+                if self.mode == _FULL:
+                    raise NoLegalPairing("the last bracket cannot be paired")
+                # the lowest bracket paired alone is the first suspect
+                raise _WindowTooSmall(self.last_alone)
+        bye = self.group[0] if self.group else None
+        if self.mode != _FULL and bye is not None and not (
+                self.players[bye].score == self.ctx.bye_score
+                and bye_candidate(self.players[bye], self.ctx)):
+            raise _WindowTooSmall(self.last_alone)
+        return self.pairs, bye
+
+    def _open_field(self) -> None:
+        """The whole-field matching checks that a legal pairing exists (C.4) and, for
+        an odd field, finds the bye assignee's score (C.5) and whether C.9 applies
+        in the top bracket; for an even field in the windowed passes the check is
+        left to the brackets (a failure falls back to the ``full`` pass)."""
+        players, ctx, g, n, score = self.players, self.ctx, self.g, self.n, self.score
+        quick_bye = _quick_bye_score(g, players) if self.odd and self.mode != _FULL else None
+        if quick_bye is not None and quick_bye >= score[0]:
+            quick_bye = None  # the whole-field matching is needed for C.9 below
+        if (self.odd and quick_bye is None) or self.mode == _FULL:
+            self.mate = g.solve()
+            if not _complete(self.mate, [True] * n):
+                raise NoLegalPairing("the players cannot all be paired within the absolute criteria")
+        self.solver = _Solver(g, players, ctx)
+        if not self.odd:
+            return
+        mate = self.mate
         if quick_bye is not None:
             ctx.bye_score = quick_bye
         else:
@@ -330,280 +440,300 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
         # of that group has to float down
         top = score[0]
         if ctx.bye_score >= top and quick_bye is None:
-            c9 = all(score[mate[v]] >= top for v in range(n) if score[v] >= top)
+            self.c9 = all(score[mate[v]] >= top for v in range(n) if score[v] >= top)
         k = ctx.played_rounds
         counts = sorted(k - p.played_games for p in players if p.score == ctx.bye_score)
         ctx.unplayed_rank = {c: i for i, c in enumerate(counts)}
-        weigh = PairWeights(ctx)  # the bye score is known now
-        g.plain = _plain_weights(players, weigh)
-    pairs: list[tuple[int, int]] = []
-    matched = [False] * n
+        self.weigh = PairWeights(ctx)  # the bye score is known now
+        g.plain = _plain_weights(players, self.weigh)
 
-    # ``group`` holds vertex numbers: moved-down players, then the residents of the
-    # bracket, then the next score group.  Vertex numbers are pairing order.
-    nxt = 0
-    while nxt < n and score[nxt] >= score[0]:
-        nxt += 1
-    group: list[int] = list(range(nxt))
-    mdp_count = 0
-    res_start_v = 0  # vertex of the first resident
-    # the MDPs of the current bracket were left over by a bracket paired on its own
-    # (``alone`` below), which assumed that they can all be paired here
-    check_mdps = False
-    ordinal = -1  # number of the bracket being paired, 0 = top
-    last_alone: int | None = None  # the lowest bracket paired alone so far
+    # --- one bracket ---------------------------------------------------------------
 
-    while len(group) > 1 or nxt < n:
-        ordinal += 1
-        bracket_end = len(group)  # index in group of the first next-group player
-        next_start_v = res_start_v + (bracket_end - mdp_count)
-        last_bracket = nxt >= n
+    def _open_bracket(self) -> None:
+        """Take in the next score group; decide whether the bracket is paired alone
+        and how far down its matchings see."""
+        n, score, group = self.n, self.score, self.group
+        self.ordinal += 1
+        self.bracket_end = len(group)  # index in group of the first next-group player
+        self.next_start_v = self.res_start_v + (self.bracket_end - self.mdp_count)
+        self.last_bracket = self.nxt >= n
         next_score = None
-        if nxt < n:
-            next_score = score[nxt]
-            while nxt < n and score[nxt] >= next_score:
-                group.append(nxt)
-                nxt += 1
+        if self.nxt < n:
+            next_score = score[self.nxt]
+            while self.nxt < n and score[self.nxt] >= next_score:
+                group.append(self.nxt)
+                self.nxt += 1
+        nxt = self.nxt
         # a bracket is paired on its own (without the next score group) unless
         # C.9 or the bye could depend on the next score group (they cannot when
         # that group is the last: nobody below can take its players)
-        alone = (mode == _BRACKET and not last_bracket and not c9
-                 and ordinal not in not_alone
-                 and not (odd and next_score is not None and next_score <= ctx.bye_score
-                          and nxt < n))
-        base: dict[tuple[int, int], int] = {}
-        for b in range(mdp_count, bracket_end if alone else len(group)):
-            for a in range(b):
-                w = weigh(players[group[a]], players[group[b]], b < bracket_end,
-                          b >= bracket_end, c9)
-                base[(a, b)] = w
+        self.alone = (self.mode == _BRACKET and not self.last_bracket and not self.c9
+                      and self.ordinal not in self.not_alone
+                      and not (self.odd and next_score is not None
+                               and next_score <= self.ctx.bye_score and nxt < n))
         # window: the bracket, the next score group, and a buffer below
         cut = n
-        if alone:
-            cut = next_start_v
-        elif mode != _FULL:
+        if self.alone:
+            cut = self.next_start_v
+        elif self.mode != _FULL:
             cut = min(n, nxt + BUFFER)
             if n - cut < BUFFER:
                 cut = n
-        solver.window(cut, next_start_v)
-        paired_before = len(pairs)
+        self.cut = cut
+        self.solver.window(cut, self.next_start_v)
 
-        def in_bracket(v: int) -> bool:
-            return res_start_v <= v < next_start_v
+    def _weights(self) -> dict[tuple[int, int], int]:
+        """The criteria weight of every pair of the bracket (and, unless alone, of
+        the bracket with the next score group), keyed by ``group`` indices."""
+        players, group, be, weigh, c9 = (self.players, self.group, self.bracket_end,
+                                          self.weigh, self.c9)
+        base: dict[tuple[int, int], int] = {}
+        for b in range(self.mdp_count, be if self.alone else len(group)):
+            pb = players[group[b]]
+            for a in range(b):
+                base[(a, b)] = weigh(players[group[a]], pb, b < be, b >= be, c9)
+        return base
 
-        # a large bracket alone: the class shortcut, when it can prove its result
-        shortcut = alone or (last_bracket and mode == _BRACKET)
-        plan = _shortcut(players, group, mdp_count, bracket_end, base, solver, weigh, cut) \
-            if shortcut and mdp_count <= 1 and bracket_end - mdp_count >= SHORTCUT_MIN else None
+    def _pair_by_plan(self) -> BracketPlan | None:
+        """A large bracket alone (or the last one): the class shortcut, when it can
+        prove its result; the plan applied, or ``None``."""
+        shortcut = self.alone or (self.last_bracket and self.mode == _BRACKET)
+        if not (shortcut and self.mdp_count <= 1
+                and self.bracket_end - self.mdp_count >= SHORTCUT_MIN):
+            return None
+        plan = _shortcut(self.players, self.group, self.mdp_count, self.bracket_end,
+                         self.solver, self.weigh, self.cut, self.c9)
         if plan is not None:
-            _apply_plan(plan, group, g, matched, pairs)
+            _apply_plan(plan, self.group, self.g, self.matched, self.pairs)
+        return plan
+
+    def _in_bracket(self, v: int) -> bool:
+        return self.res_start_v <= v < self.next_start_v
+
+    def _pairs_down(self, v: int) -> bool:
+        """``v`` is in S1: paired with a lower player of the bracket."""
+        return v < self.mate[v] < self.next_start_v
+
+    def _set(self, a: int, b: int, w: int) -> None:
+        """Set the weight of the pair of ``group`` indices ``a``, ``b``."""
+        self.g.set_weight(self.group[a], self.group[b], w)
+
+    def _general_procedure(self) -> None:
+        """Pair the bracket by the general procedure (weighted matchings)."""
+        self.base = self._weights()
+        for (a, b), w in self.base.items():
+            self._set(a, b, w)
+        if self.mdp_count:
+            self._choose_mdps()
+        self._mdp_opponents()
+        self._pair_remainder()
+
+    def _choose_mdps(self) -> None:
+        """1. Which MDPs are paired in the bracket: higher ones first, i.e. the
+        lexicographically best set (C.04.3 3.3; one solve, priorities 2^(m-1-x))."""
+        group, base, m, be, score = (self.group, self.base, self.mdp_count,
+                                     self.bracket_end, self.score)
+        extra: dict[tuple[int, int], int] = {}
+        for x in range(m):
+            for b in range(m, be):
+                if base[(x, b)]:
+                    extra[_key(group[x], group[b])] = 1 << (m - 1 - x)
+        self.mate = mate = self.solver.solve(extra, m + 1)
+        picked = [self._in_bracket(mate[group[x]]) for x in range(m)]
+        # the reference tries, in order, every MDP whose score group still has
+        # room; one that could not be paired keeps a +1 on its edges into the
+        # bracket (it matters later, when two MDPs may meet)
+        a = 0
+        while a < m:
+            sc = score[group[a]]
+            same = [x for x in range(a, m) if score[group[x]] == sc]
+            can = sum(1 for x in same if picked[x])
+            left = len(same)
+            for x in same:
+                if can == 0:
+                    break
+                if left <= can:
+                    continue
+                left -= 1
+                if picked[x]:
+                    can -= 1
+                else:
+                    for b in range(m, be):
+                        w = base[(x, b)]
+                        if w:
+                            self._set(x, b, w | 1)
+            a = same[-1] + 1
+        # a paired MDP keeps a bonus on its edges into the bracket (larger than
+        # the +1 of the failed ones), so it stays in while its opponent is chosen
+        for x in range(m):
+            if picked[x]:
+                self.matched[group[x]] = True
+                for b in range(m, be):
+                    w = base[(x, b)]
+                    if w:
+                        self._set(x, b, (w | (be - m)) + 1)
+
+    def _mdp_opponents(self) -> None:
+        """2. The opponents of the paired MDPs (4.2): each, in order, the highest
+        resident still possible (one lexicographic solve)."""
+        group, base, m, be = self.group, self.base, self.mdp_count, self.bracket_end
+        chosen = [x for x in range(m) if self.matched[group[x]]]
+        if not chosen:
+            return
+        width = (be - m + 1).bit_length()
+        extra = {}
+        for p, x in enumerate(chosen):
+            scale = 1 << (width * (len(chosen) - 1 - p))
+            for b in range(m, be):
+                if base[(x, b)]:
+                    extra[_key(group[x], group[b])] = (be - b) * scale
+        self.mate = mate = self.solver.solve(extra, width * len(chosen) + 1)
+        _record([(group[x], mate[group[x]]) for x in chosen], self.g, self.matched, self.pairs)
+
+    def _pair_remainder(self) -> None:
+        """3. The remainder: as few exchanges as possible (4.3), then the
+        transpositions (4.2)."""
+        group, m, be = self.group, self.mdp_count, self.bracket_end
+        if m:
+            self.rem = [b for b in range(m, be) if self.mate[group[b]] >= self.res_start_v]
+            self.rem_pairs = sum(1 for b in self.rem if self.mate[group[b]] < group[b])
         else:
-            for (a, b), w in base.items():
-                g.set_weight(group[a], group[b], w)
-            # 1. which MDPs are paired in the bracket: higher ones first, i.e. the
-            #    lexicographically best set (one solve, priorities 2^(m-1-x))
-            if mdp_count:
-                extra: dict[tuple[int, int], int] = {}
-                for x in range(mdp_count):
-                    for b in range(mdp_count, bracket_end):
-                        if base[(x, b)]:
-                            extra[_key(group[x], group[b])] = 1 << (mdp_count - 1 - x)
-                mate = solver.solve(extra, mdp_count + 1)
-                picked = [in_bracket(mate[group[x]]) for x in range(mdp_count)]
-                # the reference tries, in order, every MDP whose score group still has
-                # room; one that could not be paired keeps a +1 on its edges into the
-                # bracket (it matters later, when two MDPs may meet)
-                a = 0
-                while a < mdp_count:
-                    sc = score[group[a]]
-                    same = [x for x in range(a, mdp_count) if score[group[x]] == sc]
-                    can = sum(1 for x in same if picked[x])
-                    left = len(same)
-                    for x in same:
-                        if can == 0:
-                            break
-                        if left <= can:
-                            continue
-                        left -= 1
-                        if picked[x]:
-                            can -= 1
-                        else:
-                            for b in range(mdp_count, bracket_end):
-                                w = base[(x, b)]
-                                if w:
-                                    g.set_weight(group[x], group[b], w | 1)
-                    a = same[-1] + 1
-                # a paired MDP keeps a bonus on its edges into the bracket (larger than
-                # the +1 of the failed ones), so it stays in while its opponent is chosen
-                for x in range(mdp_count):
-                    if picked[x]:
-                        matched[group[x]] = True
-                        for b in range(mdp_count, bracket_end):
-                            w = base[(x, b)]
-                            if w:
-                                g.set_weight(group[x], group[b], (w | (bracket_end - mdp_count)) + 1)
+            # a homogeneous bracket: the remainder is the whole bracket; try the
+            # usual number of pairs first, and solve again if it was too many
+            self.rem = list(range(m, be))
+            self.rem_pairs = len(self.rem) // 2
+        self._solve_remainder()
+        if not m:
+            found = sum(1 for b in self.rem
+                        if self.res_start_v <= self.mate[group[b]] < group[b])
+            if found != self.rem_pairs:
+                self.rem_pairs = found
+                self._solve_remainder()
+        exchanges = sum(1 for x in self.rem[:self.rem_pairs] if not self._pairs_down(group[x]))
+        if exchanges:
+            self._fix_s1_exchanges()
+        if exchanges > 1:
+            self._fix_s2_exchanges(exchanges)
+        self._transpositions()
 
-            # 2. the opponents of the paired MDPs: each, in order, the highest resident
-            #    still possible (one lexicographic solve)
-            chosen = [x for x in range(mdp_count) if matched[group[x]]]
-            if chosen:
-                span = bracket_end - mdp_count + 1
-                width = span.bit_length()
-                extra = {}
-                for p, x in enumerate(chosen):
-                    scale = 1 << (width * (len(chosen) - 1 - p))
-                    for b in range(mdp_count, bracket_end):
-                        if base[(x, b)]:
-                            extra[_key(group[x], group[b])] = (bracket_end - b) * scale
-                mate = solver.solve(extra, width * len(chosen) + 1)
-                _record([(group[x], mate[group[x]]) for x in chosen], g, matched, pairs)
+    def _tuned(self, x: int, y: int, xi: int) -> int:
+        """The weight of the pair (x, y) with the exchange bonuses of 4.3: S1 players
+        (the first ``rem_pairs`` of the remainder) pairing downwards, and S1 players
+        as high as possible."""
+        w = self.base[(x, y)]
+        if w:
+            w += (((xi < self.rem_pairs) << (2 * self.ctx.size_bits)) - xi) << 1
+        return w
 
-            # 3. the remainder
-            if mdp_count:
-                rem = [b for b in range(mdp_count, bracket_end) if mate[group[b]] >= res_start_v]
-                rem_pairs = sum(1 for b in rem if mate[group[b]] < group[b])
-            else:
-                # a homogeneous bracket: the remainder is the whole bracket; try the
-                # usual number of pairs first, and solve again if it was too many
-                rem = list(range(mdp_count, bracket_end))
-                rem_pairs = len(rem) // 2
+    def _solve_remainder(self) -> None:
+        """The tuned weights choose the number of exchanges and how far apart they
+        are; below them, 3a: the S1 players to exchange as low as possible
+        (lexicographic from the bottom of S1, one solve with both)."""
+        group, rem, rem_pairs = self.group, self.rem, self.rem_pairs
+        for yi, y in enumerate(rem):
+            for xi in range(yi):
+                self._set(rem[xi], y, self._tuned(rem[xi], y, xi))
+        extra = {}
+        for xi in range(rem_pairs):
+            x = rem[xi]
+            for y in rem[xi + 1:]:
+                if self._tuned(x, y, xi):
+                    extra[_key(group[x], group[y])] = -(1 << xi)
+        self.mate = self.solver.solve(extra, rem_pairs + 1)
 
-            def tuned(x: int, y: int, xi: int) -> int:
-                w = base[(x, y)]
-                if w:
-                    w += (((xi < rem_pairs) << (2 * ctx.size_bits)) - xi) << 1
-                return w
-
-            def pairs_down(v: int) -> bool:
-                return v < mate[v] < next_start_v
-
-            def solve_remainder() -> list[int]:
-                # the tuned weights choose the number of exchanges and how far apart
-                # they are; below them, 3a: the S1 players to exchange as low as possible
-                # (lexicographic from the bottom of S1, one solve with both)
-                for yi, y in enumerate(rem):
-                    for xi in range(yi):
-                        g.set_weight(group[rem[xi]], group[y], tuned(rem[xi], y, xi))
-                extra = {}
-                for xi in range(rem_pairs):
-                    x = rem[xi]
-                    for y in rem[xi + 1:]:
-                        if tuned(x, y, xi):
-                            extra[_key(group[x], group[y])] = -(1 << xi)
-                return solver.solve(extra, rem_pairs + 1)
-
-            mate = solve_remainder()
-            if not mdp_count:
-                found = sum(1 for b in rem if res_start_v <= mate[group[b]] < group[b])
-                if found != rem_pairs:
-                    rem_pairs = found
-                    mate = solve_remainder()
-            exchanges = sum(1 for x in rem[:rem_pairs] if not pairs_down(group[x]))
-
-            # 3a. fix the exchanged S1 players
-            if exchanges:
-                for xi in range(rem_pairs):
-                    x = rem[xi]
-                    if not pairs_down(group[x]):
-                        for y in rem[xi + 1:]:
-                            base[(x, y)] = 0
-                            g.set_weight(group[x], group[y], 0)
-
-            # 3b. S2 players to exchange: as high as possible; the last one is left to
-            #     the choice of opponents below
-            if exchanges > 1:
-                s2 = rem[rem_pairs:]
-                extra = {}
-                for j, y in enumerate(s2):
-                    yi = rem_pairs + j
-                    for z in rem[yi + 1:]:
-                        if tuned(y, z, yi):
-                            extra[_key(group[y], group[z])] = 1 << (len(s2) - 1 - j)
-                mate = solver.solve(extra, len(s2) + 1)
-                fixed = 0
-                for j, y in enumerate(s2):
-                    if fixed >= exchanges - 1:
-                        break
-                    v = group[y]
-                    if pairs_down(v):
-                        fixed += 1
-                        for z in rem[:rem_pairs + j]:
-                            base[(z, y)] = 0
-                            g.set_weight(v, group[z], 0)
-                        for b in range(bracket_end, len(group)):
-                            base[(y, b)] = 0
-                            g.set_weight(v, group[b], 0)
-
-            # fix who is in S1 (pairs downwards) and drop the tuning bonuses
-            for xi, x in enumerate(rem):
-                v = group[x]
+    def _fix_s1_exchanges(self) -> None:
+        """3a. Fix the exchanged S1 players: they no longer pair downwards."""
+        rem = self.rem
+        for xi in range(self.rem_pairs):
+            x = rem[xi]
+            if not self._pairs_down(self.group[x]):
                 for y in rem[xi + 1:]:
-                    u = group[y]
-                    if not pairs_down(v) or pairs_down(u):
-                        base[(x, y)] = 0
-                    g.set_weight(v, u, base[(x, y)])
+                    self.base[(x, y)] = 0
+                    self._set(x, y, 0)
 
-            # 3c. each S1 player, in order, gets the highest opponent still possible
-            #     (one lexicographic solve)
-            s1 = [x for x in rem if pairs_down(group[x])]
-            if s1:
-                span = len(rem) + 1
-                width = span.bit_length()
-                extra = {}
-                for p, x in enumerate(s1):
-                    scale = 1 << (width * (len(s1) - 1 - p))
-                    for pos, y in enumerate(rem):
-                        if y > x and base[(x, y)]:
-                            extra[_key(group[x], group[y])] = (len(rem) - pos) * scale
-                mate = solver.solve(extra, width * len(s1) + 1)
-                _record([(group[x], mate[group[x]]) for x in s1], g, matched, pairs)
+    def _fix_s2_exchanges(self, exchanges: int) -> None:
+        """3b. S2 players to exchange: as high as possible; the last one is left to
+        the choice of opponents in :meth:`_transpositions`."""
+        group, rem, rem_pairs, base = self.group, self.rem, self.rem_pairs, self.base
+        s2 = rem[rem_pairs:]
+        extra = {}
+        for j, y in enumerate(s2):
+            yi = rem_pairs + j
+            for z in rem[yi + 1:]:
+                if self._tuned(y, z, yi):
+                    extra[_key(group[y], group[z])] = 1 << (len(s2) - 1 - j)
+        self.mate = self.solver.solve(extra, len(s2) + 1)
+        fixed = 0
+        for j, y in enumerate(s2):
+            if fixed >= exchanges - 1:
+                break
+            if self._pairs_down(group[y]):
+                fixed += 1
+                for z in rem[:rem_pairs + j]:
+                    base[(z, y)] = 0
+                    self._set(z, y, 0)
+                for b in range(self.bracket_end, len(group)):
+                    base[(y, b)] = 0
+                    self._set(y, b, 0)
 
-        # the next bracket: the unpaired move down, the next score group is resident.
-        # C.9 applies there when it is the bye assignee's score group and none of its
-        # players is paired with someone with a lower score in the current optimum.
-        # (A bracket paired alone or by the shortcut has no such optimum to look at:
-        # it is only used where C.9 cannot depend on it, see ``alone``.)
-        floor = score[group[bracket_end]] if bracket_end < len(group) else None
-        c9 = odd and floor is not None and floor <= ctx.bye_score
-        look = not alone and plan is None
+    def _transpositions(self) -> None:
+        """Fix who is in S1 (pairs downwards) and drop the tuning bonuses; then 3c:
+        each S1 player, in order, gets the highest opponent still possible (4.2, one
+        lexicographic solve)."""
+        group, rem, base = self.group, self.rem, self.base
+        down = [self._pairs_down(group[x]) for x in rem]
+        for xi, x in enumerate(rem):
+            for yi in range(xi + 1, len(rem)):
+                y = rem[yi]
+                if not down[xi] or down[yi]:
+                    base[(x, y)] = 0
+                self._set(x, y, base[(x, y)])
+        s1 = [x for xi, x in enumerate(rem) if down[xi]]
+        if not s1:
+            return
+        width = (len(rem) + 1).bit_length()
+        extra = {}
+        for p, x in enumerate(s1):
+            scale = 1 << (width * (len(s1) - 1 - p))
+            for pos, y in enumerate(rem):
+                if y > x and base[(x, y)]:
+                    extra[_key(group[x], group[y])] = (len(rem) - pos) * scale
+        self.mate = mate = self.solver.solve(extra, width * len(s1) + 1)
+        _record([(group[x], mate[group[x]]) for x in s1], self.g, self.matched, self.pairs)
+
+    def _close_bracket(self, general: bool) -> None:
+        """The next bracket: the unpaired move down, the next score group is
+        resident.  C.9 applies there when it is the bye assignee's score group and
+        none of its players is paired with someone with a lower score in the
+        current optimum.  (A bracket paired alone or by the shortcut has no such
+        optimum to look at: it is only used where C.9 cannot depend on it, see
+        ``alone``.)"""
+        group, be, n, score, matched = (self.group, self.bracket_end, self.n, self.score,
+                                        self.matched)
+        mate = self.mate
+        floor = score[group[be]] if be < len(group) else None
+        c9 = self.odd and floor is not None and floor <= self.ctx.bye_score
+        look = not self.alone and general
         new_group: list[int] = []
         new_mdps = 0
         for idx, v in enumerate(group):
-            if idx < bracket_end and matched[v]:
+            if idx < be and matched[v]:
                 continue
             new_group.append(v)
-            if idx < bracket_end:
+            if idx < be:
                 new_mdps += 1
             if look and floor is not None and (mate[v] >= n or score[mate[v]] < floor):
                 c9 = False
-        if check_mdps and (any(idx < mdp_count for idx, v in enumerate(group)
-                               if idx < bracket_end and not matched[v])
-                           or new_mdps > bracket_end % 2):
+        if self.check_mdps and (any(idx < self.mdp_count for idx, v in enumerate(group)
+                                    if idx < be and not matched[v])
+                                or new_mdps > be % 2):
             # the bracket above assumed its leftovers pair here, all of them and
             # with as many pairs as the bracket allows (C.8 at its best)
-            raise _WindowTooSmall(ordinal - 1)
-        check_mdps = alone and new_mdps > 0
-        if alone:
-            last_alone = ordinal
-        group = new_group
-        mdp_count = new_mdps
-        res_start_v = next_start_v
-        if last_bracket and len(pairs) == paired_before and len(group) > 1:
-            if mode == _FULL:
-                raise NoLegalPairing("the last bracket cannot be paired")
-            # the lowest bracket paired alone is the first suspect
-            raise _WindowTooSmall(last_alone)
-
-    bye = group[0] if group else None
-    if mode != _FULL and bye is not None and not (
-            players[bye].score == ctx.bye_score and bye_candidate(players[bye], ctx)):
-        raise _WindowTooSmall(last_alone)
-    return pairs, bye
-
-
-def describe(players: list[Entrant], pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Pairs as start numbers (debug helper)."""
-    return [(players[a].start_no, players[b].start_no) for a, b in pairs]
-
-
-_ = Fraction, Context
+            raise _WindowTooSmall(self.ordinal - 1)
+        self.check_mdps = self.alone and new_mdps > 0
+        if self.alone:
+            self.last_alone = self.ordinal
+        self.c9 = c9
+        self.group = new_group
+        self.mdp_count = new_mdps
+        self.res_start_v = self.next_start_v

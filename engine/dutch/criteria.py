@@ -115,9 +115,16 @@ def compatible(a: Entrant, b: Entrant, ctx: Context) -> bool:
     if b.start_no in a.met or (ctx.forbidden and frozenset((a.start_no, b.start_no))
                                in ctx.forbidden):
         return False
+    return not _colour_clash(a, b, ctx)
+
+
+def _colour_clash(a: Entrant, b: Entrant, ctx: Context) -> bool:
+    """C.3: both have the same absolute colour preference (allowed in the last round
+    when a topscorer is involved)."""
     if a.absolute and b.absolute and a.preference is b.preference:
-        return ctx.last_round and (a.score > ctx.top_threshold or b.score > ctx.top_threshold)
-    return True
+        return not (ctx.last_round and (a.score > ctx.top_threshold
+                                        or b.score > ctx.top_threshold))
+    return False
 
 
 def _bye_candidate(e: Entrant, ctx: Context) -> bool:
@@ -182,12 +189,23 @@ class PairWeights:
 
     def __call__(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool,
                  c9: bool = False) -> int:
-        if not compatible(hi, lo, self.ctx):
+        ctx = self.ctx
+        if lo.start_no in hi.met or (ctx.forbidden and frozenset((hi.start_no, lo.start_no))
+                                     in ctx.forbidden):
             return 0
+        return self.quality(hi, lo, in_current, in_next, c9)
+
+    def quality(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool,
+                c9: bool = False) -> int:
+        """The weight of the pair as far as it follows from the two players' kinds:
+        :func:`pair_weight` of two players who have not met and are not a forbidden
+        pair (the colour clash of C.3 is checked: it is a fact of the kinds)."""
         key = (self.kind(hi), self.kind(lo), in_current, in_next, c9)
         w = self._memo.get(key)
         if w is None:
-            w = self._memo[key] = _quality(hi, lo, in_current, in_next, self.ctx, c9)
+            w = 0 if _colour_clash(hi, lo, self.ctx) else _quality(hi, lo, in_current,
+                                                                   in_next, self.ctx, c9)
+            self._memo[key] = w
         return w
 
 

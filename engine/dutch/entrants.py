@@ -19,10 +19,11 @@ the FIDE-endorsed reference engine reads them):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..model import Bye, Colour, Game, Result, Tournament
+from ..model import Colour, Result, Tournament
 
 __all__ = ["Entrant", "Float", "build_entrants"]
 
@@ -44,6 +45,8 @@ class RoundFact:
     played: bool  # played over the board
     paired: bool  # paired, or given the pairing-allocated bye
     points: Fraction
+    #: the round has an entry for the player (a game or a bye; else absent)
+    entered: bool = True
 
 
 def _had_pab(f: RoundFact) -> bool:
@@ -71,6 +74,9 @@ class Entrant:
     bye_eligible: bool = True
     floats: tuple[str, str] = (Float.NONE, Float.NONE)
     played_games: int = 0
+    #: points before the round as :meth:`.Tournament.score` counts them (no
+    #: acceleration, nothing for a round without an entry)
+    points: Fraction = Fraction(0)
 
     @property
     def absolute_imbalance(self) -> bool:
@@ -81,28 +87,36 @@ class Entrant:
         return self.imbalance > 1 or self.repeated is not Colour.NONE
 
 
-def _facts(t: Tournament, start_no: int, upto: int) -> list[RoundFact]:
+def _all_facts(t: Tournament, upto: int) -> dict[int, list[RoundFact]]:
+    """The :class:`RoundFact` of every player in rounds ``1 .. upto``, read in one
+    pass over the rounds (a round without an entry for a player: absent)."""
     sc = t.settings.scoring
-    out: list[RoundFact] = []
+    points = {r: sc.points(r) for r in Result}
+    absent = RoundFact(None, Colour.NONE, False, False, points[Result.ABSENT], entered=False)
+    out = {p.start_no: [absent] * upto for p in t.players}
+    white, black = Colour.WHITE, Colour.BLACK
     for n in range(1, upto + 1):
         rnd = t.round(n)
-        e = rnd.entry(start_no) if rnd else None
-        if e is None:
-            out.append(RoundFact(None, Colour.NONE, False, False, sc.points(Result.ABSENT)))
-        elif isinstance(e, Bye):
-            out.append(RoundFact(None, Colour.NONE, False, e.result is Result.PAIRING_BYE,
-                                 sc.points(e.result)))
-        else:
-            assert isinstance(e, Game)
-            res = e.result_for(start_no)
-            played = res.is_played
-            out.append(RoundFact(e.opponent(start_no), e.colour_of(start_no) if played else Colour.NONE,
-                                 played, True, sc.points(res)))
+        if rnd is None:
+            continue
+        i = n - 1
+        for g in rnd.games:
+            for no, opp, res, col in ((g.white, g.black, g.white_result, white),
+                                      (g.black, g.white, g.black_result, black)):
+                if no in out:
+                    assert res is not None  # a game's black result is set on creation
+                    played = res.is_played
+                    out[no][i] = RoundFact(opp, col if played else Colour.NONE, played, True,
+                                           points[res])
+        for b in rnd.byes:
+            if b.player in out:
+                out[b.player][i] = RoundFact(None, Colour.NONE, False,
+                                             b.result is Result.PAIRING_BYE, points[b.result])
     return out
 
 
-def _acceleration(t: Tournament, start_no: int, round_no: int) -> Fraction:
-    acc = t.player(start_no).acceleration
+def _acceleration(acc: tuple[Fraction, ...], round_no: int) -> Fraction:
+    """The virtual points of round ``round_no`` (Baku acceleration), 0 if none."""
     return acc[round_no - 1] if 0 < round_no <= len(acc) else Fraction(0)
 
 
@@ -113,12 +127,37 @@ def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> li
     """
     k = round_no - 1
     sc = t.settings.scoring
-    facts = {p.start_no: _facts(t, p.start_no, k) for p in t.players}
+    facts = _all_facts(t, k)
     pairing = set(players)
+    adjusted = {p.start_no for p in t.players if p.adjustments}  # TRF-2026 299
+
+    # running[no][r]: points in the rounds before round r + 1, summed as integers in
+    # units of 1/unit (a common denominator of every score) and turned into a
+    # Fraction once per distinct value (exact, and fast for large fields)
+    accel = {p.start_no: p.acceleration for p in t.players}
+    unit = math.lcm(1, *(f.points.denominator for fs in facts.values() for f in fs))
+    as_fraction: dict[int, Fraction] = {}
+    running: dict[int, list[Fraction]] = {}
+    #: points as :meth:`.Tournament.score` counts them (rounds with an entry)
+    entered: dict[int, Fraction] = {}
+    for no, fs in facts.items():
+        total = real = 0
+        sums = [total]
+        for f in fs:
+            pts = f.points.numerator * (unit // f.points.denominator)
+            total += pts
+            if f.entered:
+                real += pts
+            sums.append(total)
+        running[no] = [as_fraction.get(s) or as_fraction.setdefault(s, Fraction(s, unit))
+                       for s in sums]
+        entered[no] = as_fraction.get(real) or as_fraction.setdefault(real, Fraction(real, unit))
 
     def score_before(no: int, rnd: int) -> Fraction:
         """Score (with acceleration of round ``rnd``) before round ``rnd``."""
-        return sum((f.points for f in facts[no][: rnd - 1]), Fraction(0)) + _acceleration(t, no, rnd)
+        acc = _acceleration(accel[no], rnd)
+        score = running[no][rnd - 1] + acc if acc else running[no][rnd - 1]
+        return score + t.adjustment(no, rnd - 1) if no in adjusted else score
 
     # effective pairing numbers: everyone in the pairing, and everyone who was ever
     # paired before (players sitting out the round keep their place)
@@ -135,6 +174,7 @@ def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> li
         fs = facts[no]
         colours = [f.colour for f in fs if f.played]
         e = Entrant(no, ranks[no], score_before(no, round_no), fs, colours)
+        e.points = entered[no] + t.adjustment(no, k) if no in adjusted else entered[no]
         e.played_games = len(colours)
         e.met = {f.opponent for f in fs if f.played and f.opponent is not None}
         whites = colours.count(Colour.WHITE)
@@ -177,5 +217,7 @@ def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> li
             fl.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE)
         e.floats = (fl[0], fl[1])
         out.append(e)
-    out.sort(key=lambda e: (-e.score, e.rank))
+    # by score (each distinct score once: Fractions are slow to compare), then rank
+    place = {s: i for i, s in enumerate(sorted({e.score for e in out}, reverse=True))}
+    out.sort(key=lambda e: (place[e.score], e.rank))
     return out

@@ -41,7 +41,7 @@ pair's criteria weight less the stand-in credit of its two players, see
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
 
 __all__ = ["BracketPlan", "plan_bracket"]
@@ -257,35 +257,93 @@ def _pair(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a <= b else (b, a)
 
 
+def _class_table(everyone: list[int], cls: dict[int, int], sizes: list[int],
+                 class_value: Callable[[int, int], int],
+                 blocked: Callable[[int], Collection[int]]) -> dict[tuple[int, int], int] | None:
+    """The class weight table of :func:`plan_bracket` from one representative pair
+    per pair of classes: the pairs of classes with a positive weight and at least
+    one pair of players not blocked; ``None`` when the weight of two classes
+    depends on which of them is ranked higher and both orders occur."""
+    members: list[list[int]] = [[] for _ in sizes]
+    for p in everyone:  # in ranking order
+        members[cls[p]].append(p)
+    rank = {p: i for i, p in enumerate(everyone)}
+    shut: dict[tuple[int, int], int] = {}
+    for p in everyone:
+        for q in blocked(p):
+            if q in rank and rank[q] > rank[p]:
+                key = _pair(cls[p], cls[q])
+                shut[key] = shut.get(key, 0) + 1
+    table: dict[tuple[int, int], int] = {}
+    for a, ma in enumerate(members):
+        for b in range(a, len(members)):
+            mb = members[b]
+            if a == b:
+                if len(ma) < 2:
+                    continue
+                w = class_value(ma[0], ma[1])
+                total = len(ma) * (len(ma) - 1) // 2
+            else:
+                ab = rank[ma[0]] < rank[mb[-1]]  # some a above some b
+                ba = rank[mb[0]] < rank[ma[-1]]
+                w = class_value(ma[0], mb[0]) if ab else class_value(mb[0], ma[0])
+                if ab and ba and class_value(mb[0], ma[0]) != w:
+                    return None
+                total = len(ma) * len(mb)
+            if w > 0 and shut.get((a, b), 0) < total:
+                table[(a, b)] = w
+    return table
+
+
 def plan_bracket(mdps: list[int], residents: list[int],
-                 value: Callable[[int, int], int],
-                 klass: Callable[[int], Hashable]) -> BracketPlan | None:
+                 value: Callable[[int, int], int] | None,
+                 klass: Callable[[int], Hashable], *,
+                 class_value: Callable[[int, int], int] | None = None,
+                 blocked: Callable[[int], Collection[int]] | None = None) -> BracketPlan | None:
     """Pair a bracket of ``mdps`` (at most one) and ``residents`` (both in pairing
     order) as the general procedure would, or ``None`` when it cannot be proved.
 
     ``value(a, b)`` (a ranked above b) is the weight the general procedure
     maximises for the pair, 0 when the pair is not allowed; ``klass(p)`` a key
     such that players of one class have the same weight with everyone (checked:
-    a player pair that breaks it gives ``None``).
+    a player pair that breaks it gives ``None``).  That check looks at every pair;
+    a caller that knows the weights by class gives ``value=None`` and instead
+    ``class_value(a, b)``, the weight of a pair of a's and b's classes (a ranked
+    above b), and ``blocked(p)``, the players p may not meet whatever the classes
+    say (rematches, forbidden pairs): then the work grows with the players and
+    their blocked pairs, not with the pairs of the bracket.
 
     >>> w = {(0, 1): 5, (0, 2): 5, (0, 3): 5, (1, 2): 5, (1, 3): 5, (2, 3): 5}
     >>> plan = plan_bracket([], [0, 1, 2, 3], lambda a, b: w[(a, b)], lambda p: 0)
     >>> plan.s1_pairs
     [(0, 2), (1, 3)]
+    >>> plan_bracket([], [0, 1, 2, 3], None, lambda p: 0, class_value=lambda a, b: 5,
+    ...              blocked=lambda p: {2} if p == 0 else {0} if p == 2 else ()).s1_pairs
+    [(0, 3), (1, 2)]
     """
     if len(mdps) > 1:
         return None
     everyone = mdps + residents
     cls_list, sizes = _classes(everyone, klass)
     cls = dict(zip(everyone, cls_list))
-    # the class weight table, checked against every allowed pair
-    table: dict[tuple[int, int], int] = {}
-    for j, b in enumerate(everyone):
-        cb = cls[b]
-        for a in everyone[:j]:
-            w = value(a, b)
-            if w > 0 and table.setdefault(_pair(cls[a], cb), w) != w:
-                return None
+    if value is None:
+        assert class_value is not None and blocked is not None
+        found = _class_table(everyone, cls, sizes, class_value, blocked)
+        if found is None:
+            return None
+        table = found
+
+        def value(a: int, b: int) -> int:
+            return 0 if b in blocked(a) else table.get(_pair(cls[a], cls[b]), 0)
+    else:
+        # the class weight table, checked against every allowed pair
+        table = {}
+        for j, b in enumerate(everyone):
+            cb = cls[b]
+            for a in everyone[:j]:
+                w = value(a, b)
+                if w > 0 and table.setdefault(_pair(cls[a], cb), w) != w:
+                    return None
     upper = _bound(sizes, table)
     if not mdps:
         return _remainder(None, 0, residents, cls, sizes, table, value, upper)

@@ -22,9 +22,30 @@ from dataclasses import dataclass, field
 from ..model import Bye, Colour, Game, Result, Round, Settings, Tournament
 from ..pairing import NoPairingPossible, PairingError
 from .facts import Conventions, Facts, check_results_in, collect
-from .procedure import CandidateFn, Plan, top_down
+from .procedure import CandidateFn, Plan, Recorder, top_down
 
-__all__ = ["MonradSystem", "Context", "konrad_limit"]
+__all__ = ["Context", "MonradRules", "MonradSystem", "konrad_limit"]
+
+
+@dataclass(frozen=True)
+class MonradRules:
+    """The rule IDs (``SYSTEMS.md``) a system's explanation cites for each step."""
+
+    #: how the round list is made (NSF-5, SSF-2, DSU-2, SKOL-1)
+    round_list: str
+    #: the top player meets the nearest he may meet (NSF-9A, SSF-5, DSU-3, SKOL-4)
+    pairing: str
+    #: no rematch (NSF-6A, SSF-5, DSU-5, SKOL-4)
+    no_rematch: str
+    #: breaking up the last pair (NSF-9D, SSF-5, DSU-4, SKOL-4; MON-3)
+    break_up: str
+    #: colour by the count of Whites, and on equal counts (SSF-6, DSU-6, SKOL-5)
+    colour: str
+    colour_equal: str
+    #: the colours of round 1 (NSF-4, SSF-4, DSU-0, SKOL-2)
+    first_round: str
+    #: who gets the bye (NSF-12A, SSF-8, DSU-8, SKOL-3)
+    bye: str
 
 
 def konrad_limit(settings: Settings) -> int:
@@ -58,6 +79,8 @@ class Context:
     states: list[object] = field(default_factory=list)
     options_fn: Callable[[int, int], tuple[int, ...]] | None = None
     relaxed: bool = False
+    #: listens to the procedure when the round is being explained (off by default)
+    recorder: Recorder | None = None
 
     def meetings(self, a: int, b: int) -> int:
         return self.facts[a].met.get(b, (0, Colour.NONE))[0]
@@ -97,6 +120,7 @@ class MonradSystem:
 
     name = "monrad"
     conventions = Conventions()
+    rules = MonradRules("MON-4", "MON-3", "MON-1", "MON-3", "MON-3", "MON-3", "MON-3", "MON-5")
     #: MON-5 ("before") or NSF-12A ("leftover")
     bye_mode = "before"
 
@@ -140,8 +164,14 @@ class MonradSystem:
         """Start number -> placement number after round ``after_round`` (DSU-2, SKOL-1)."""
         return {p: i for i, p in enumerate(self.round_list(tournament, after_round), 1)}
 
-    def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
-        """Pair ``players`` for round ``round_no`` (see :mod:`monrad.engine.pairing`)."""
+    def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...],
+             recorder: Recorder | None = None) -> Round:
+        """Pair ``players`` for round ``round_no`` (see :mod:`monrad.engine.pairing`).
+
+        ``recorder`` (off by default) is told every step of the procedure and gets the
+        round's :class:`Context`, for :mod:`monrad.engine.explain`; the pairing is the
+        same with or without it.
+        """
         tournament = self.prepare(tournament)
         settings = tournament.settings
         self.check_ready(tournament, round_no)
@@ -158,7 +188,10 @@ class MonradSystem:
                         forbidden.add((a, b))
         ctx = Context(tournament, round_no, order, facts, konrad_limit(settings),
                       frozenset(forbidden),
-                      last_round=settings.rounds is not None and round_no >= settings.rounds)
+                      last_round=settings.rounds is not None and round_no >= settings.rounds,
+                      recorder=recorder)
+        if recorder is not None:
+            recorder.context = ctx
         try:
             plan = self.plan(ctx)
         except NoPairingPossible as exc:
@@ -178,4 +211,4 @@ class MonradSystem:
             tiers: Sequence[Sequence[int]]) -> Plan:
         """The top-down procedure (MON-3) over ``ctx.order`` with this system's bye mode."""
         return top_down(len(ctx.order), can_meet, candidates, bye=self.bye_mode,
-                        bye_tiers=tiers)
+                        bye_tiers=tiers, recorder=ctx.recorder)

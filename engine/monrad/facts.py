@@ -14,7 +14,7 @@ from fractions import Fraction
 from ..model import Colour, Game, Pending, Result, Tournament
 from ..pairing import PairingError
 
-__all__ = ["Conventions", "Facts", "collect", "running_points", "check_results_in"]
+__all__ = ["Conventions", "Facts", "check_results_in", "collect", "running_points"]
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,9 @@ def collect(tournament: Tournament, before_round: int,
             _add_game(units, rnd.number, g, out, total)
     for p, f in out.items():
         f.points = Fraction(total[p], units.unit)
+    for pl in tournament.players:  # TRF-2026 299: bonus and penalty points count
+        if pl.adjustments:
+            out[pl.start_no].points += tournament.adjustment(pl.start_no, before_round - 1)
     return out
 
 
@@ -133,6 +136,10 @@ def running_points(tournament: Tournament, upto: int, conv: Conventions) -> list
                 if b.player in current:
                     current[b.player] += units.by_result[b.result]
         out.append({p: Fraction(v, units.unit) for p, v in current.items()})
+    for pl in tournament.players:  # TRF-2026 299: bonus and penalty points count
+        if pl.adjustments:
+            for k, points in enumerate(out):
+                points[pl.start_no] += tournament.adjustment(pl.start_no, k)
     return out
 
 

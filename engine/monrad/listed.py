@@ -47,16 +47,22 @@ class ListMonrad(MonradSystem):
         return self.run(ctx, can_meet, in_list_order, tiers)
 
     def colours(self, ctx: Context, top: int, other: int) -> tuple[int, int]:
+        top_white, _ = self.colour_choice(ctx, top, other)
+        return (top, other) if top_white else (other, top)
+
+    def colour_choice(self, ctx: Context, top: int, other: int) -> tuple[bool, str]:
+        """Whether ``top`` (the higher-placed) has White, and the rule that decided it:
+        a Konrad repeat (``MON-KONRAD``), round 1's setting (``INITIAL-COLOUR``), the
+        White counts (``rules.colour``), equal counts (``rules.colour_equal``)."""
         a, b = ctx.order[top], ctx.order[other]
         rep = ctx.repeat_colour(a, b) if ctx.limit > 1 else None
         if rep is not None:  # Konrad: colours reverse on a repeat
-            return (top, other) if rep is Colour.WHITE else (other, top)
+            return rep is Colour.WHITE, "MON-KONRAD"
         initial = ctx.tournament.settings.initial_colour
         if ctx.round_no == 1 and initial is not Colour.NONE:
-            return (top, other) if initial is Colour.WHITE else (other, top)
+            return initial is Colour.WHITE, "INITIAL-COLOUR"
         wa, wb = ctx.facts[a].whites, ctx.facts[b].whites
-        if wa < wb:
-            return top, other
-        if wb < wa:
-            return other, top
-        return (top, other) if self.equal_whites_to_higher else (other, top)
+        if wa != wb:
+            return wa < wb, self.rules.colour
+        rule = self.rules.first_round if ctx.round_no == 1 else self.rules.colour_equal
+        return self.equal_whites_to_higher, rule

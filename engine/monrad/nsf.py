@@ -23,15 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from ..cardinality import Matcher
 from ..model import Colour, Tournament
 from ..pairing import NoPairingPossible, PairingError, SystemFacts
-from .base import Context, MonradSystem
+from .base import Context, MonradRules, MonradSystem
 from .facts import Conventions, Facts, check_results_in
-from ..cardinality import Matcher
 from .procedure import Plan, top_down
 from .roundlist import score_order
 
-__all__ = ["NsfMonrad", "ColourState"]
+__all__ = ["ColourState", "NsfMonrad"]
 
 W, B = 1, 2  # colour bits
 
@@ -39,7 +39,7 @@ W, B = 1, 2  # colour bits
 class ColourState:
     """A player's NSF colour position before the round (byes count as White, NSF-12B)."""
 
-    __slots__ = ("diff", "last", "run", "games", "allowed", "breach", "third", "pref8b", "due")
+    __slots__ = ("allowed", "breach", "diff", "due", "games", "last", "pref8b", "run", "third")
 
     def __init__(self, colours: Sequence[Colour]) -> None:
         games = [c for c in colours if c is not Colour.NONE]
@@ -83,7 +83,9 @@ class NsfMonrad(MonradSystem):
     #: NSF-13A/B quality points, add-back, Sonneborn-Berger, lot; NSF-5 postponed games
     #: count as draws for the round list and the next round may be paired
     facts = SystemFacts(tiebreaks=("NSF-QP", "NSF-AB", "MSB", "LOT"), postponed_games=True,
+                        monrad_languages=("no", "en"), konrad=True,
                         pending_points="draw")
+    rules = MonradRules("NSF-5", "NSF-9A", "NSF-6A", "NSF-9D", "NSF-8B", "NSF-8D", "NSF-4", "NSF-12A")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=True,
         withdrawal_wo_white=False, adjourned_wins_both=False,
@@ -142,14 +144,28 @@ class NsfMonrad(MonradSystem):
             rep = ctx.repeat_colour(order[u], order[v])
             return 0 if rep is None else (W if rep is Colour.WHITE else B)
 
+        # options() and cls() depend on the pair only through the two colour states
+        # and the Konrad repeat: memoised by (state kind, state kind, repeat), which
+        # keeps a large round linear in practice (a score group of thousands of
+        # players has a handful of state kinds)
+        kinds: dict[tuple[object, ...], int] = {}
+        kind = [kinds.setdefault((st.allowed, st.due, st.third[W], st.third[B], st.breach[W],
+                                  st.breach[B]), len(kinds)) for st in states]
+        opts_memo: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        cls_memo: dict[tuple[int, int, int], int] = {}
+
         def options(u: int, v: int) -> tuple[int, ...]:
             """u's colour bits in the assignments allowed by 7A/7B (all in relaxed mode)."""
             f = forced(u, v)
-            bits = (f,) if f else (W, B)
-            if relaxed:
-                return bits
-            su, sv = states[u], states[v]
-            return tuple(c for c in bits if su.allowed & c and sv.allowed & (3 - c))
+            key = (kind[u], kind[v], f)
+            got = opts_memo.get(key)
+            if got is None:
+                bits = (f,) if f else (W, B)
+                if not relaxed:
+                    su, sv = states[u], states[v]
+                    bits = tuple(c for c in bits if su.allowed & c and sv.allowed & (3 - c))
+                got = opts_memo[key] = bits
+            return got
 
         def can_meet(u: int, v: int) -> bool:
             if v in blocked[u]:
@@ -162,6 +178,13 @@ class NsfMonrad(MonradSystem):
             return bool(options(u, v))
 
         def cls(u: int, v: int) -> int:
+            key = (kind[u], kind[v], forced(u, v))
+            got = cls_memo.get(key)
+            if got is None:
+                got = cls_memo[key] = _cls(u, v)
+            return got
+
+        def _cls(u: int, v: int) -> int:
             su, sv = states[u], states[v]
             opts = options(u, v)
             ok8a = any(not su.third[c] and not sv.third[3 - c] for c in opts)
@@ -191,7 +214,8 @@ class NsfMonrad(MonradSystem):
             for bucket in buckets:
                 yield from bucket
 
-        plan = top_down(len(order), can_meet, candidates, bye="leftover", bye_tiers=tiers)
+        plan = top_down(len(order), can_meet, candidates, bye="leftover", bye_tiers=tiers,
+                        recorder=ctx.recorder)
         ctx.options_fn = options
         ctx.relaxed = relaxed
         return plan
@@ -219,13 +243,24 @@ class NsfMonrad(MonradSystem):
 
     def colours(self, ctx: Context, top: int, other: int) -> tuple[int, int]:
         """NSF-7A/7B, then 8A, 8B, due colours, then 8D (NSF-4 in round 1)."""
+        top_bit, _ = self.colour_choice(ctx, top, other)
+        return (top, other) if top_bit == W else (other, top)
+
+    def colour_choice(self, ctx: Context, top: int, other: int) -> tuple[int, str]:
+        """The colour bit of ``top`` and the rule that decided it.
+
+        Konrad repeat (``MON-KONRAD``) or 7A/7B leaving one way (``NSF-7A``); else the
+        first of 11B (last round: fewest breaches), 8A, 8B, the due colour (8C) that
+        tells the two ways apart; else 8D (``NSF-4`` in round 1), or the setting
+        ``INITIAL-COLOUR`` in round 1.
+        """
         states: list[ColourState] = ctx.states  # type: ignore[assignment]
         options = ctx.options_fn(top, other)  # type: ignore[misc]
         relaxed = ctx.relaxed
         su, sv = states[top], states[other]
         initial = ctx.tournament.settings.initial_colour
         if ctx.round_no == 1 and initial is not Colour.NONE and len(options) == 2:
-            return (top, other) if initial is Colour.WHITE else (other, top)
+            return (W if initial is Colour.WHITE else B), "INITIAL-COLOUR"
 
         def key(c: int) -> tuple[int, int, int, int]:
             d = 3 - c
@@ -236,9 +271,12 @@ class NsfMonrad(MonradSystem):
             return (breaches, third, miss8b, miss_due)
 
         ranked = sorted(options, key=key)
-        if len(ranked) == 2 and key(ranked[0]) == key(ranked[1]):
+        if len(ranked) == 1:
+            forced = ctx.limit > 1 and ctx.repeat_colour(ctx.order[top], ctx.order[other]) is not None
+            return ranked[0], "MON-KONRAD" if forced else "NSF-7A"
+        a, b = key(ranked[0]), key(ranked[1])
+        if a == b:
             # NSF-8D: higher-ranked White in even rounds, lower-ranked White in odd rounds
-            top_bit = W if ctx.round_no % 2 == 0 else B
-        else:
-            top_bit = ranked[0]
-        return (top, other) if top_bit == W else (other, top)
+            return (W if ctx.round_no % 2 == 0 else B), "NSF-4" if ctx.round_no == 1 else "NSF-8D"
+        rule = next(r for r, x, y in zip(("NSF-11B", "NSF-8A", "NSF-8B", "NSF-8C"), a, b) if x != y)
+        return ranked[0], rule

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..pairing import NoPairingPossible
 from ..cardinality import Matcher
+from ..pairing import NoPairingPossible
 
-__all__ = ["Plan", "in_list_order", "lowest_first_tiers", "top_down"]
+__all__ = ["Plan", "Recorder", "in_list_order", "lowest_first_tiers", "top_down"]
 
 
 @dataclass
@@ -43,6 +43,42 @@ class Plan:
 
 
 CandidateFn = Callable[[int, Matcher], Iterable[int]]
+
+
+@dataclass
+class Recorder:
+    """What :func:`top_down` tried, step by step, for explaining a round (issue 18).
+
+    Off unless a recorder is passed; it only listens, so the pairing is the same with
+    or without it.  Positions are places on the round list (0 = top).  ``tried``
+    holds, per top player in the order he came up, his candidates in the order they
+    were tried with the outcome: ``"blocked"`` (may not meet: met, forbidden or a
+    colour rule), ``"rest"`` (the others could then not all be paired: the break-up of
+    NSF-9D / SSF-5 / DSU-4 / SKOL-4, MON-3), ``"paired"`` or ``"bye"`` (NSF-12A: the
+    player left over takes the bye).  ``bye_tried`` holds the bye candidates of
+    MON-5 in the order tried, with whether the others could then all be paired.
+    """
+
+    #: bye tiers that had to be widened because nobody in them could take the bye
+    tiers_skipped: int = 0
+    bye_tried: list[tuple[int, bool]] = field(default_factory=list)
+    tops: list[int] = field(default_factory=list)
+    tried: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    #: the system's working data of the round (set by the caller, e.g. the Monrad Context)
+    context: object = None
+
+    def start(self, tier_no: int) -> None:
+        """A new attempt (a wider bye tier, or a system's second run): forget the last."""
+        self.tiers_skipped = tier_no
+        self.bye_tried.clear()
+        self.tops.clear()
+        self.tried.clear()
+
+    def step(self, top: int, candidate: int, outcome: str) -> None:
+        if top not in self.tried:
+            self.tops.append(top)
+            self.tried[top] = []
+        self.tried[top].append((candidate, outcome))
 
 #: candidates tried with one targeted search each before the exact partner set is computed
 _CHEAP_TRIES = 3
@@ -83,13 +119,15 @@ def top_down(
     *,
     bye: str = "none",
     bye_tiers: Sequence[Sequence[int]] = (),
+    recorder: Recorder | None = None,
 ) -> Plan:
     """Pair positions ``0 .. n-1`` (0 = top of the round list).
 
     ``candidates(top, matcher)`` yields the top player's possible opponents in the
     order of the written procedure; every other player he may meet must come
     somewhere (missing ones are tried last, in list order).  Raises
-    :class:`NoPairingPossible` when no complete pairing exists.
+    :class:`NoPairingPossible` when no complete pairing exists.  ``recorder``, if
+    given, is told every step (:class:`Recorder`); it does not change the result.
     """
     if bye not in ("none", "before", "leftover"):
         raise ValueError(f"unknown bye mode {bye!r}")
@@ -109,16 +147,24 @@ def top_down(
             searches += m.searches
             continue
         plan = Plan(bye_tier=tier_no)
+        if recorder is not None:
+            recorder.start(tier_no)
         d = m.dummy
         if tier is not None and bye == "before":
             failures = 0
             partners: set[int] | None = None
             for v in tier:
                 if partners is not None and v not in partners:
+                    if recorder is not None:
+                        recorder.bye_tried.append((v, False))
                     continue
                 if m.try_fix(d, v):
                     plan.bye = v
+                    if recorder is not None:
+                        recorder.bye_tried.append((v, True))
                     break
+                if recorder is not None:
+                    recorder.bye_tried.append((v, False))
                 failures += 1
                 if failures == _CHEAP_TRIES:
                     partners = m.feasible_partners(d)
@@ -133,7 +179,7 @@ def top_down(
             failures = 0
             partners: set[int] | None = None  # exact test, once cheap tries keep failing
 
-            def attempt(c: int) -> bool:
+            def attempt(c: int, top: int = top, m: Matcher = m) -> bool:
                 nonlocal failures, partners
                 if partners is not None and c not in partners:
                     return False
@@ -151,16 +197,26 @@ def top_down(
                 if m.adjacent(top, c) and attempt(c):
                     plan.pairs.append((top, c))
                     done = True
+                    if recorder is not None:
+                        recorder.step(top, c, "paired")
                     break
+                if recorder is not None:
+                    recorder.step(top, c, "rest" if m.adjacent(top, c) else "blocked")
             if not done:
                 for c in in_list_order(top, m):
                     if c not in tried and attempt(c):
                         plan.pairs.append((top, c))
                         done = True
+                        if recorder is not None:
+                            recorder.step(top, c, "paired")
                         break
+                    if c not in tried and recorder is not None:
+                        recorder.step(top, c, "rest")
             if not done and m.dummy_alive and m.bye_ok[top] and attempt(d):
                 plan.bye = top
                 done = True
+                if recorder is not None:
+                    recorder.step(top, -1, "bye")
             if not done:  # pragma: no cover - the matching guarantees a feasible candidate
                 raise AssertionError(f"no feasible candidate for list position {top + 1}")
         plan.searches = searches + m.searches

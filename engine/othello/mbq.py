@@ -37,7 +37,12 @@ from fractions import Fraction
 from ..model import Bye, Game, Result, Tournament
 
 __all__ = [
-    "OthelloDataError", "StandingRow", "mbq_constant", "disc_records", "mbq_values", "standings", "ranking",
+    "OthelloDataError",
+    "StandingRow",
+    "disc_records",
+    "mbq_constant",
+    "mbq_values",
+    "standings",
 ]
 
 
@@ -149,28 +154,3 @@ def standings(tournament: Tournament, upto: int | None = None) -> list[StandingR
     rows = [StandingRow(p.start_no, points[p.start_no], *values[p.start_no], p.rating) for p in tournament.players]
     rows.sort(key=lambda r: (-r.points, -r.mbq, -r.discs, -r.rating, r.player))
     return rows
-
-
-def ranking(tournament: Tournament, upto: int | None = None, *, seed: int | None = None) -> list[StandingRow]:
-    """Final order of OTH-7: match points, MBQ, discs, then a disc flip (lot).
-
-    With ``seed`` (default ``settings.seeds["disc_flip"]``) players still equal are
-    ordered by a reproducible lot; without one they share the place, listed by start
-    number.  The order is the printed standings' (:func:`monrad.engine.standings.standings`
-    with ``MBQ``, ``DISCS`` and, with a seed, ``LOT``): one ranking, one lot.
-    """
-    from ..standings import LOT, standings as ranked  # standings -> tiebreaks -> this module
-
-    if seed is None:
-        seed = tournament.settings.seeds.get("disc_flip")  # type: ignore[assignment]
-    rows = {r.player: r for r in standings(tournament, upto)}
-    last = max((r.number for r in tournament.rounds), default=0)
-    if upto is not None:
-        last = max(0, min(upto, last))
-    codes = ("MBQ", "DISCS", LOT) if seed is not None else ("MBQ", "DISCS")
-    table = ranked(tournament, codes, last, seed=seed)
-    return [_placed(rows[r.start_no], r.rank) for r in table.rows]
-
-
-def _placed(row: StandingRow, place: int) -> StandingRow:
-    return StandingRow(row.player, row.points, row.discs, row.opponents_points, row.mbq, row.rating, place)

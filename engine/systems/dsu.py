@@ -10,6 +10,7 @@ one, not a colour (DSU-8).  See docs/systems/dsu.md.
 
 from __future__ import annotations
 
+from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions
 from ..monrad.listed import ListMonrad
 from ..pairing import SystemFacts
@@ -24,7 +25,8 @@ class DsuMonrad(ListMonrad):
     #: DSU "almindelig korrektion" (two lowest struck), Sonneborn-Berger in a round
     #: robin; DSU-1 a postponed game counts a draw and the next round may be paired
     facts = SystemFacts(tiebreaks=("QP/C2",), round_robin_tiebreaks=("SB",),
-                        postponed_games=True, pending_points="draw")
+                        postponed_games=True, pending_points="draw", monrad_languages=("da",))
+    rules = MonradRules("DSU-2", "DSU-3", "DSU-5", "DSU-4", "DSU-6", "DSU-6", "DSU-0", "DSU-8")
     conventions = Conventions(
         forfeit_is_meeting=False, forfeit_keeps_colour=False, bye_is_white=False,
         withdrawal_wo_white=False, adjourned_wins_both=False,

@@ -48,7 +48,7 @@ class DutchSystem:
     name = "dutch"
     #: C.07 defaults for a Swiss; round 1's colour of no. 1 is read from the file
     facts = SystemFacts(tiebreaks=FIDE_SWISS_TIEBREAKS, infers_initial_colour=True,
-                        aliases=("fide-dutch",))
+                        aliases=("fide-dutch", "swiss", "schweizer", "sveitsisk", "schweizisk"))
 
     def initial_colour(self, tournament: Tournament) -> Colour:
         """Round 1's colour of no. 1, read from a paired round 1 (:func:`infer_initial_colour`)."""
@@ -70,7 +70,7 @@ class DutchSystem:
                 "(C.04.3 C.1-C.4: no rematches, no forbidden pairs, colour limits)"
             ) from None
         initial = infer_initial_colour(t)
-        real = {p.start_no: t.score(p.start_no, round_no - 1) for p in t.players}
+        real = {e.start_no: e.points for e in entrants}
         boards = []
         for a, b in pairs:
             p, q = entrants[a], entrants[b]

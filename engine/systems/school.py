@@ -11,9 +11,10 @@ See docs/systems/school.md.
 from __future__ import annotations
 
 from ..model import Scoring, Tournament
+from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions, check_results_in
 from ..monrad.listed import ListMonrad
-from ..pairing import SystemFacts
+from ..pairing import SystemFacts, with_system_scoring
 
 __all__ = ["SYSTEM", "SchoolMonrad", "round_list"]
 
@@ -24,7 +25,9 @@ class SchoolMonrad(ListMonrad):
     name = "school"
     #: as SSF on 3/2/1 points (SKOL-6); SKOL-0 pairs only when every card is in
     facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
-                        pending_points="adjourned-win")
+                        pending_points="adjourned-win", scoring=Scoring.school(),
+                        aliases=("skolemonrad", "skolmonrad", "school-monrad"))
+    rules = MonradRules("SKOL-1", "SKOL-4", "SKOL-4", "SKOL-4", "SKOL-5", "SKOL-5", "SKOL-2", "SKOL-3")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=False,
         withdrawal_wo_white=False, adjourned_wins_both=False,
@@ -33,11 +36,7 @@ class SchoolMonrad(ListMonrad):
 
     def prepare(self, tournament: Tournament) -> Tournament:
         """SKOL-6: a tournament left on the 1 / ½ / 0 default scoring is scored 3/2/1."""
-        if tournament.settings.scoring == Scoring():
-            t = tournament.copy()
-            t.settings = tournament.settings.replace(scoring=Scoring.school())
-            return t
-        return tournament
+        return with_system_scoring(tournament)
 
     def check_ready(self, tournament: Tournament, round_no: int) -> None:
         """SKOL-0: pair only when every card is in (``options["school_allow_pending"]``)."""

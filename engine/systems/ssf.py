@@ -9,6 +9,7 @@ player keeps his results and is not paired again (SSF-9).  See docs/systems/ssf.
 
 from __future__ import annotations
 
+from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions
 from ..monrad.listed import ListMonrad
 from ..pairing import SystemFacts
@@ -23,7 +24,9 @@ class SsfMonrad(ListMonrad):
     #: SSF-10 quality points (lowest struck per ``ssf_strike``), most wins, the game
     #: between them, lot; SSF-3 a postponed game counts a draw, an adjourned one a win
     facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
-                        postponed_games=True, pending_points="adjourned-win")
+                        postponed_games=True, pending_points="adjourned-win",
+                        monrad_languages=("sv",))
+    rules = MonradRules("SSF-2", "SSF-5", "SSF-5", "SSF-5", "SSF-6", "SSF-6", "SSF-4", "SSF-8")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=True,
         withdrawal_wo_white=True, adjourned_wins_both=True,

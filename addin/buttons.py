@@ -1,0 +1,37 @@
+"""The buttons' jobs for any workbook: monrad's own layout or a club's own sheets.
+
+The Excel buttons (classic add-in and xlwings Lite) call these two functions; they
+pick :mod:`monrad.addin.jobs` for a monrad workbook and :mod:`monrad.addin.club_jobs`
+for a club's own workbook.  A club workbook that does not say its pairing system gets
+a ``monrad`` sheet whose *system* cell offers the systems as a drop-down, and the
+press is refused with a message saying where to choose (Excel has no prompt that
+works the same in every Excel; the CLI takes ``--system``).
+"""
+
+from __future__ import annotations
+
+from ..converters.binding import WorkbookBinding
+from . import club_jobs, jobs
+
+__all__ = ["pair_next_round", "update_standings"]
+
+
+def pair_next_round(book: WorkbookBinding, *, repair: bool = False) -> jobs.JobReport:
+    """The *Pair next round* button (``repair``: *New round sheet again*)."""
+    if not club_jobs.is_club_book(book):
+        return jobs.pair_next_round(book, repair=repair)
+    try:
+        return club_jobs.pair_club_round(book, repair=repair)
+    except club_jobs.SystemUnknown:
+        cell = club_jobs.ask_system(book)
+        book.save()
+        raise club_jobs.SystemUnknown(
+            f"{book.name}: choose the pairing system in sheet {club_jobs.BLOCK!r}, cell "
+            f"{cell}, then press the button again") from None
+
+
+def update_standings(book: WorkbookBinding) -> jobs.JobReport:
+    """The *Update standings* button."""
+    if not club_jobs.is_club_book(book):
+        return jobs.update_standings(book)
+    return club_jobs.update_club_standings(book)

@@ -1,0 +1,341 @@
+"""The two buttons on a club's own workbook: the next round and the standings written
+into the club's layout (see :mod:`monrad.converters.club_layout`).
+
+* :func:`pair_club_round` -- pairs the next round into a new round sheet that looks
+  like the club's last one (or new rows of its results table), players and the bye
+  written the club's way, result cells empty and highlighted;
+* :func:`update_club_standings` -- the standings with the system's tie-breaks (for
+  the Nordic Monrad systems the quality points with the add-back rule) on a sheet
+  of monrad's own, in the workbook's language.
+
+The system and the number of rounds come from the sheet's own words (a title such as
+``Monrad, 7 runder``), else from the caller (``--system``/``--rounds``); the first
+press writes them to a small sheet of monrad's own called ``monrad`` (:data:`BLOCK`),
+so the next press needs nothing.  The sheets the club wrote are never rewritten:
+only the new round sheet (or rows below the club's table), the standings sheet and
+the ``monrad`` sheet change.  The same refusals hold as in a monrad workbook: a
+round paired twice, results missing (listed by sheet and cell), every round paired.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from ..converters import layout as L
+from ..converters.binding import CellValue, WorkbookBinding, WorkbookError
+from ..converters.club_layout import (
+    ClubLayout,
+    learn_layout,
+    next_sheet_name,
+    result_cells,
+    round_rows,
+)
+from ..converters.club_sheets import ReadOptions, named_system, read_club_book
+from ..converters.errors import InputError
+from ..converters.notation import NotationError, parse_result
+from ..converters.xlsx import write_standings
+from ..engine.model import Result, Round, Tournament
+from ..engine.pairing import (
+    NoPairingPossible,
+    PairingError,
+    canonical_system,
+    get_system,
+    pair_round,
+    system_facts,
+)
+from .jobs import JobError, JobReport, NoLegalPairing, standings_table
+
+__all__ = ["BLOCK", "SystemUnknown", "ask_system", "is_club_book", "pair_club_round", "read_club", "update_club_standings"]
+
+#: monrad's own sheet in a club's workbook: what the first press learned
+BLOCK = "monrad"
+_KEYS = ("system", "rounds", "standings sheet", "paired by monrad")
+
+
+class SystemUnknown(JobError):
+    """The workbook does not say which system it is paired with, and nobody said."""
+
+
+def is_club_book(book: WorkbookBinding) -> bool:
+    """True for a workbook that is not in monrad's own layout (a club's own sheets)."""
+    return L.detect_layout(book.sheet_names()) is None
+
+
+def _read_block(book: WorkbookBinding) -> dict[str, str]:
+    if BLOCK not in book.sheet_names():
+        return {}
+    last_row, _ = book.used_size(BLOCK)
+    out: dict[str, str] = {}
+    for key, value, *_ in book.read_range(BLOCK, 3, 1, max(last_row, 3), 2):
+        if isinstance(key, str) and key.strip().lower() in _KEYS and value not in (None, ""):
+            out[key.strip().lower()] = str(value).strip()
+    return out
+
+
+def _write_block(book: WorkbookBinding, block: Mapping[str, str], lang: str) -> None:
+    if BLOCK not in book.sheet_names():
+        book.add_sheet(BLOCK)
+    rows: list[list[CellValue]] = [[key, block.get(key)] for key in _KEYS]
+    book.write_range(BLOCK, 1, 1, [[L.layout_for(lang).text("club_block")]])
+    book.style_range(BLOCK, 1, 1, 1, 1, bold=True)
+    book.write_range(BLOCK, 3, 1, rows)
+    book.set_column_widths(BLOCK, {1: 20, 2: 28})
+
+
+def ask_system(book: WorkbookBinding) -> str:
+    """Write monrad's sheet with an empty *system* cell that offers every system as a
+    drop-down (the Excel way of asking); returns that cell."""
+    from ..engine.pairing import available_systems
+
+    lang = learn_layout(book, ReadOptions(name_order="keep")).lang
+    block = _read_block(book)
+    _write_block(book, block, lang)
+    row = 3 + _KEYS.index("system")
+    book.set_result_cells(BLOCK, row, 2, row, list(available_systems()), empty_fill="FFF2CC")
+    return f"B{row}"
+
+
+@dataclasses.dataclass
+class ClubState:
+    tournament: Tournament
+    layout: ClubLayout
+    #: what the ``monrad`` sheet says (system, rounds, standings sheet, last round paired)
+    block: dict[str, str]
+    opts: ReadOptions
+
+
+def read_club(book: WorkbookBinding, system: str | None = None, rounds: int | None = None,
+              opts: ReadOptions | None = None) -> ClubState:
+    """The tournament of a club's workbook with its system and rounds (see the module
+    doc), its layout and monrad's block."""
+    # players are named as the club spells them (not turned into "Last, First")
+    opts = opts or ReadOptions(name_order="keep")
+    try:
+        t = read_club_book(book, opts)
+        layout = learn_layout(book, opts)
+    except WorkbookError:
+        raise
+    except InputError as exc:
+        raise JobError(str(exc)) from None
+    block = _read_block(book)
+    chosen = system or block.get("system") or named_system(book, opts)
+    if not chosen:
+        raise SystemUnknown(
+            f"{book.name}: the workbook does not say which pairing system it uses; "
+            f"name it once (monrad pair FILE --system nsf|ssf|dsu|dutch|...)")
+    try:
+        get_system(chosen)
+    except PairingError as exc:
+        raise JobError(f"{book.name}: {exc}") from None
+    block["system"] = canonical_system(chosen)
+    total = rounds or _int(block.get("rounds")) or t.settings.rounds
+    if total:
+        block["rounds"] = str(total)
+    t.settings = t.settings.replace(system=block["system"], rounds=total or None)
+    return ClubState(t, layout, block, opts)
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(float(value)) if value else None
+    except ValueError:
+        return None
+
+
+def _missing(book: WorkbookBinding, club: ClubState, rnd: Round) -> list[str]:
+    """``'Runde 3'!D4`` for every result cell of ``rnd`` that blocks the next round."""
+    allow_pending = system_facts(club.tournament.settings.system).postponed_games
+    out = []
+    for sheet, cell, value in result_cells(book, club.layout, rnd.number):
+        try:
+            parsed = parse_result(value)
+        except NotationError:
+            parsed = None
+        if parsed is None or (parsed.pending is not None and not allow_pending):
+            out.append(f"{sheet!r}!{cell}")
+    return out
+
+
+def _entered(book: WorkbookBinding, club: ClubState, round_no: int) -> int:
+    return sum(1 for _, _, v in result_cells(book, club.layout, round_no)
+               if v is not None and str(v).strip())
+
+
+def pair_club_round(
+    book: WorkbookBinding,
+    *,
+    system: str | None = None,
+    rounds: int | None = None,
+    repair: bool = False,
+    opts: ReadOptions | None = None,
+    save: bool = True,
+) -> JobReport:
+    """Pair the next round of a club's own workbook into its own layout.
+
+    ``repair=True`` pairs again the last round monrad paired into the workbook, as
+    long as no result of it is entered.  Raises :class:`JobError` when it refuses."""
+    club = read_club(book, system, rounds, opts)
+    t = club.tournament
+    last = t.rounds_played
+    if repair:
+        if not last or club.block.get("paired by monrad") != str(last):
+            raise JobError(f"{book.name}: only a round monrad paired itself can be re-paired")
+        if _entered(book, club, last):
+            raise JobError(f"{book.name}: round {last} has results entered; "
+                           f"only a round without results can be re-paired")
+        _remove_round(book, club, last)
+        t.rounds = [r for r in t.rounds if r.number != last]
+        club = dataclasses.replace(club, layout=learn_layout(book, club.opts))
+    elif last:
+        last_round = t.round(last)
+        assert last_round is not None
+        if last_round.games and not _entered(book, club, last):
+            raise JobError(
+                f"{book.name}: round {last} is already paired and has no results yet; "
+                f"enter its results first, or use --repair to pair round {last} again")
+        missing = _missing(book, club, last_round)
+        if missing:
+            raise JobError(f"{book.name}: round {last} is missing results in "
+                           f"{len(missing)} cell(s): {', '.join(missing)}")
+    if t.settings.rounds and t.next_round > t.settings.rounds:
+        raise JobError(f"{book.name}: all {t.settings.rounds} rounds are paired")
+    try:
+        new = pair_round(t, t.settings.system)
+    except NoPairingPossible as exc:
+        raise NoLegalPairing(f"{book.name}: {exc}") from None
+    except PairingError as exc:
+        raise JobError(f"{book.name}: {exc}") from None
+    t.set_round(new)
+    where = _write_round(book, club, new)
+    club = dataclasses.replace(club, layout=learn_layout(book, club.opts))  # with the new round
+    club.block["paired by monrad"] = str(new.number)
+    standings_sheet, _, _ = _standings(book, club)  # the new round is open, of course
+    _write_block(book, club.block, club.layout.lang)
+    byes = [b.player for b in new.byes if b.result is Result.PAIRING_BYE]
+    msg = f"round {new.number} {'re-paired' if repair else 'paired'}: {len(new.games)} boards" + (
+        f", bye: {', '.join(f'{t.player(p).name} ({p})' for p in byes)}" if byes else "")
+    backup = book.save() if save else None
+    return JobReport(msg, new.number, [where, standings_sheet, BLOCK], backup)
+
+
+def _remove_round(book: WorkbookBinding, club: ClubState, round_no: int) -> None:
+    res = club.layout.results
+    if res.mode == "sheets":
+        book.delete_sheet(res.sheets[round_no])
+        return
+    sheet = res.table_sheet
+    assert sheet is not None
+    last_row, last_col = book.used_size(sheet)
+    rows = book.read_range(sheet, res.header_row + 1, res.columns["round"], last_row,
+                           res.columns["round"])
+    mine = [res.header_row + 1 + i for i, (v,) in enumerate(rows) if _int(str(v)) == round_no]
+    if mine:
+        book.clear_range(sheet, min(mine), 1, max(mine), max(last_col, res.width))
+
+
+def _write_round(book: WorkbookBinding, club: ClubState, rnd: Round) -> str:
+    """Write ``rnd`` the club's way; returns the sheet it went to."""
+    lay = club.layout
+    res = lay.results
+    rows = round_rows(lay, rnd)
+    lang_lay = L.layout_for(lay.lang)
+    if res.mode == "table":
+        sheet = res.table_sheet
+        assert sheet is not None
+        last_row, _ = book.used_size(sheet)
+        first = last_row + 1
+        if last_row > res.header_row:
+            book.copy_row_format(sheet, last_row, first, first + len(rows) - 1)
+    else:
+        sheet = next_sheet_name(lay, rnd.number)
+        previous = res.sheets[max(res.sheets)] if res.sheets else None
+        if sheet in book.sheet_names():
+            raise JobError(f"{book.name}: a sheet called {sheet!r} exists already")
+        first = res.header_row + 1
+        if previous is not None:
+            book.copy_sheet(previous, sheet, keep_rows=res.header_row,
+                            after=previous)
+            book.copy_row_format(sheet, first, first, first + len(rows) - 1,
+                                 source_sheet=previous)
+        else:
+            book.add_sheet(sheet, after=lay.roster_sheet)
+            header = [None] * res.width
+            for key, col in res.columns.items():
+                header[col - 1] = {"board": L.ROUND_COLUMNS["board"][lay.lang],
+                                   "white": lang_lay.white, "black": lang_lay.black,
+                                   "result": L.ROUND_COLUMNS["result"][lay.lang]}.get(key)
+            book.write_range(sheet, 1, 1, [header])
+            book.style_range(sheet, 1, 1, 1, res.width, bold=True)
+    book.write_range(sheet, first, 1, rows)
+    games = len(rnd.games)
+    if games:
+        col = res.columns["result"]
+        choices = list(L.CHESS_RESULTS)
+        if system_facts(club.tournament.settings.system).postponed_games:
+            choices.append(lang_lay.postponed)
+        book.set_result_cells(sheet, first, col, first + games - 1, choices, strict=False,
+                              error_message=lang_lay.text("pick_result"))
+    return sheet
+
+
+def _standings_sheet(book: WorkbookBinding, club: ClubState) -> str:
+    """monrad's standings sheet: the one it wrote before, else the language's name
+    for it unless the club has a sheet of that name (then ``<name> (monrad)``)."""
+    known = club.block.get("standings sheet")
+    if known:
+        return known
+    name = L.layout_for(club.layout.lang).standings_sheet
+    return name if name not in book.sheet_names() else f"{name} (monrad)"
+
+
+def _standings(book: WorkbookBinding, club: ClubState) -> tuple[str, int, list[str]]:
+    """Write the standings after the last round with every result in; returns the
+    sheet, that round and notes on the rounds still open (English, for the report;
+    the sheet gets them in its own language)."""
+    t = club.tournament
+    sheet = _standings_sheet(book, club)
+    club.block["standings sheet"] = sheet
+    lay = dataclasses.replace(L.layout_for(club.layout.lang), standings_sheet=sheet)
+    upto = 0
+    notes: list[str] = []
+    sheet_notes: list[str] = []
+    for rnd in t.rounds:
+        missing = _missing(book, club, rnd)
+        if missing:
+            notes.append(f"round {rnd.number}: results missing in {', '.join(missing)}")
+            sheet_notes.append(lay.text("results_missing", n=rnd.number, k=len(missing)))
+            break
+        upto = rnd.number
+    if upto == 0:
+        header = [lay.standings_rank, L.PLAYER_COLUMNS["start_no"][lay.lang],
+                  L.PLAYER_COLUMNS["name"][lay.lang], L.PLAYER_COLUMNS["club"][lay.lang],
+                  L.PLAYER_COLUMNS["rating"][lay.lang], lay.standings_points]
+        rows = [[None, p.start_no, p.name, p.club, p.rating or None, 0] for p in t.players]
+        write_standings(book, lay, lay.standings_heading(0), header, rows)
+        return sheet, 0, notes
+    header, rows, _ = standings_table(t, upto, lay)
+    title = lay.standings_heading(upto)
+    if t.info.get("name"):
+        title = f"{t.info['name']} - {title}"
+    legend = [(c, n) for c in header[6:] if (n := lay.tiebreak_name(c)) is not None]
+    write_standings(book, lay, title, header, rows, "; ".join(sheet_notes) or None,
+                    legend=legend)
+    return sheet, upto, notes
+
+
+def update_club_standings(
+    book: WorkbookBinding,
+    *,
+    system: str | None = None,
+    rounds: int | None = None,
+    opts: ReadOptions | None = None,
+    save: bool = True,
+) -> JobReport:
+    """Write the standings of a club's own workbook to monrad's standings sheet."""
+    club = read_club(book, system, rounds, opts)
+    sheet, upto, notes = _standings(book, club)
+    _write_block(book, club.block, club.layout.lang)
+    backup = book.save() if save else None
+    return JobReport(f"standings written to sheet {sheet!r}", upto, [sheet, BLOCK], backup,
+                     notes)

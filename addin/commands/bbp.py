@@ -1,0 +1,31 @@
+"""``monrad bbp ARGS...``: the reference engine's command line (bbpPairings), as
+the ``monrad-bbp`` program takes it (see :mod:`monrad.addin.bbp`)::
+
+    monrad bbp --dutch INPUT -p [OUTPUT]
+    monrad bbp --dutch INPUT -c
+
+The exit codes are the reference engine's, not monrad's (1 no valid pairing,
+3 invalid request, 5 file error).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+ORDER = 90
+
+
+def register(sub) -> None:
+    # every argument goes to the reference engine's own parsing, dashes included
+    p = sub.add_parser(
+        "bbp", prefix_chars="+", add_help=False,
+        help="the reference engine's command line (bbpPairings: --dutch FILE -p|-c)",
+        description="Pair or check a TRF file with the command line of bbpPairings.")
+    p.add_argument("args", nargs=argparse.REMAINDER, help="--dutch INPUT -p [OUTPUT] | -c")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..bbp import main
+
+    return main(args.args)

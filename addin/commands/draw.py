@@ -1,0 +1,71 @@
+"""``monrad draw FILE --method random|seeded [--seed N] [--dry-run]``.
+
+Start numbers by draw (NSF-2A random, NSF-2B seeded groups A/B/C/D drawn in the order
+ACDBCABD, SSF-1, SKOL-1) with :mod:`monrad.engine.draw`, before round 1 only.  A
+monrad workbook is renumbered by :func:`monrad.addin.draw_job.draw_start_numbers`
+(players keep their rows, the start-number column changes, the seed goes to the
+Settings sheet, backup kept); a TRF file is rewritten atomically in its own version
+with the seed recorded.  The drawn order is printed: new number, old number, name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...converters import atomic_write, detect_format, dumps, trf_version
+from ...converters.errors import InputError
+from ...engine.draw import apply_draw
+from ..draw_job import METHODS, DrawReport, draw_order, draw_start_numbers
+from ._common import add_input_format_option, load_file
+
+ORDER = 45
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "draw", help="draw the start numbers (before round 1)",
+        description="Draw the start numbers by lot (random: NSF-2A, SSF-1, SKOL-1) or "
+                    "seeded by rating groups (NSF-2B: A/B/C/D in the order ACDBCABD), "
+                    "before round 1 is paired; renumbers FILE and records the seed.",
+        epilog="Exit status: 0 drawn, 2 bad input or refused (a round is paired already).")
+    p.add_argument("file", metavar="FILE", help="a monrad workbook (.xlsx/.xlsm) or a TRF file")
+    p.add_argument("--method", choices=METHODS, default="random",
+                   help="random (NSF-2A, SSF-1, SKOL-1) or seeded (NSF-2B) (default: random)")
+    p.add_argument("--seed", type=int, metavar="N",
+                   help="seed of the lot (default: the workbook's recorded seed, else drawn); "
+                        "recorded in the file")
+    p.add_argument("--dry-run", action="store_true", help="print the order, change nothing")
+    add_input_format_option(p)
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    path = Path(args.file)
+    fmt = detect_format(path, args.input_format)
+    if fmt == "xlsx" and path.suffix.lower() in (".xlsx", ".xlsm") and _is_monrad_book(path):
+        from ...converters.openpyxl_book import open_book
+
+        report = draw_start_numbers(open_book(path), args.method, args.seed, save=not args.dry_run)
+    else:
+        t = load_file(args.file, args.input_format, args.mapping)
+        draw = draw_order(t, args.method, args.seed)
+        report = DrawReport(draw, {p.start_no: p.name for p in t.players})
+        if not args.dry_run:
+            if not fmt.startswith("trf"):
+                raise InputError("start numbers can be drawn into a monrad workbook or a TRF "
+                                 "file; use --dry-run to see a draw", source=str(path))
+            original = path.read_bytes().decode("utf-8-sig", errors="replace")
+            version = fmt.removeprefix("trf") or trf_version(original)
+            atomic_write(path, dumps(apply_draw(t, draw), f"trf{version}").encode("utf-8"))
+    for line in report.lines():
+        print(line)
+    if not args.dry_run:
+        print(f"written to {path}" + (f" (backup: {report.backup})" if report.backup else ""))
+    return 0
+
+
+def _is_monrad_book(path: Path) -> bool:
+    from ...converters import layout as L
+    from ...converters.openpyxl_book import open_book
+
+    return L.detect_layout(open_book(path).sheet_names()) is not None

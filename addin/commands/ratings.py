@@ -1,0 +1,139 @@
+"""``monrad ratings FILE --fide LIST [--list standard|rapid|blitz] [--dry-run]``.
+
+Fills the roster of a monrad workbook, a TRF file or a CSV roster from a rating list:
+FIDE's player list (XML or TXT, plain or zipped as FIDE ships it) or any list as CSV
+(``--map rating=LPR --map national_id=Medlemsnr``, ``--national`` when its ratings are
+national ones).  Players are found by FIDE ID, else by name and birth year
+(:mod:`monrad.converters.rating_match`); ambiguous and unmatched players are listed and
+left as they are.  The table of what was found is printed; ``--dry-run`` changes
+nothing.  A workbook gets only its roster cells written (backup first); a TRF or CSV
+file is rewritten atomically after a backup copy (``<name>.backup-<time><ext>``).
+
+Exit status: 0 done (unmatched players are listed, not an error), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ...converters import detect_format, dumps, save, trf_version
+from ...converters.atomic import atomic_write
+from ...converters.errors import InputError
+from ...converters.rating_list import CSV_HEADERS, LISTS
+from ...converters.rating_match import filled, match_list, matches_table
+from ._common import CommandError, add_input_format_option, load_file
+
+ORDER = 47
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "ratings", help="fill a roster from FIDE's rating list (or a national list as CSV)",
+        description="Fill FIDE ID, rating, K, title, federation, sex and birth year of every "
+                    "player of FILE (a monrad workbook, TRF or CSV roster) from a rating list. "
+                    "Players are matched by FIDE ID, else by name (any order, Nordic letters "
+                    "or their ASCII spellings) and birth year; what is ambiguous or not found "
+                    "is listed, never guessed.",
+        epilog="Examples: monrad ratings club.xlsx --fide players_list_xml.zip ; "
+               "monrad ratings club.trf --fide players_list_foa.txt --list rapid --dry-run ; "
+               "monrad ratings club.xlsx --fide lask.csv --national --map rating=LASK.  "
+               "Exit status: 0 done, 2 bad input.")
+    p.add_argument("file", metavar="FILE", help="the tournament (.xlsx/.xlsm, .trf, .csv)")
+    p.add_argument("--fide", metavar="LIST", required=True,
+                   help="the rating list: FIDE's XML or TXT player list (plain or .zip), or a "
+                        "CSV list")
+    p.add_argument("--list", dest="which", choices=LISTS, default="standard",
+                   help="which of FIDE's lists gives rating and K (default: standard)")
+    p.add_argument("--map", dest="maps", action="append", default=[], metavar="FIELD=HEADER",
+                   help="a CSV list: the header of a field (" + ", ".join(CSV_HEADERS) + ")")
+    p.add_argument("--national", action="store_true",
+                   help="the list's ratings are national ratings (fill the national rating "
+                        "and ID, not the FIDE rating)")
+    p.add_argument("--dry-run", action="store_true", help="print the table, change nothing")
+    add_input_format_option(p)
+    p.set_defaults(run=run)
+
+
+def _mapping(items: list[str]) -> dict[str, str] | None:
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip().lower()
+        if not sep or not value.strip() or key not in CSV_HEADERS:
+            raise CommandError(f"--map {item!r}: use FIELD=HEADER with FIELD one of "
+                               f"{', '.join(CSV_HEADERS)}")
+        out[key] = value.strip()
+    return out or None
+
+
+def run(args) -> int:
+    path = Path(args.file)
+    if not path.is_file():
+        raise InputError("no such file", source=str(path))
+    fmt = detect_format(path, args.input_format)
+    mapping = _mapping(args.maps)
+    if fmt == "xlsx":
+        return _run_workbook(args, path, mapping)
+    if not (fmt.startswith(("trf", "csv"))):
+        raise InputError("ratings can be filled into a monrad workbook, a TRF file or a CSV "
+                         "roster; convert the file first (monrad convert)", source=str(path))
+    t = load_file(args.file, args.input_format, args.mapping)
+    if fmt.startswith("csv") and t.rounds:
+        raise InputError("a CSV results table has no roster to fill; fill the roster file "
+                         "(or convert the tournament to TRF first)", source=str(path))
+    matches = match_list(t.players, args.fide, args.which, mapping)
+    print(matches_table(matches, args.which, national=args.national))
+    new = {m.player.start_no: filled(m, args.national) for m in matches}
+    changed = sum(1 for p in t.players if new[p.start_no] != p)
+    if args.dry_run or not changed:
+        print("dry run: nothing written" if args.dry_run else "nothing to change")
+        return 0
+    t.players = [new[p.start_no] for p in t.players]
+    backup = _backup(path)
+    if fmt.startswith("trf"):
+        original = path.read_bytes().decode("utf-8-sig", errors="replace")
+        version = fmt.removeprefix("trf") or trf_version(original)
+        atomic_write(path, dumps(t, f"trf{version}").encode("utf-8"))
+    else:
+        save(t, path, "csv-roster")
+    print(f"{changed} player(s) updated in {path} (backup: {backup})")
+    return 0
+
+
+def _backup(path: Path) -> Path:
+    from ...converters.openpyxl_book import backup_name
+
+    target = backup_name(path)
+    try:
+        shutil.copy2(path, target)
+    except OSError as exc:
+        raise InputError(f"cannot make a backup: {exc.strerror or exc}", source=str(target)) from None
+    return target
+
+
+def _run_workbook(args, path: Path, mapping: dict[str, str] | None) -> int:
+    from ...converters import layout as L
+    from ...converters.openpyxl_book import open_book
+    from ...converters.roster_update import update_roster
+    from ...converters.xlsx import read_book
+
+    book = open_book(path)
+    lay = L.detect_layout(book.sheet_names())
+    if lay is None:
+        raise InputError("not a monrad workbook (no Settings/Players sheets); ratings are "
+                         "filled into a monrad workbook, a TRF or a CSV roster", source=str(path))
+    t = read_book(book).tournament
+    matches = match_list(t.players, args.fide, args.which, mapping)
+    print(matches_table(matches, args.which, national=args.national))
+    changes = update_roster(book, lay.players_sheet, [filled(m, args.national) for m in matches])
+    if args.dry_run:
+        print(f"dry run: {len(changes)} cell(s) would change; nothing written")
+        return 0
+    if not changes:
+        print("nothing to change")
+        return 0
+    backup = book.save()
+    print(f"{len(changes)} cell(s) of sheet {lay.players_sheet!r} updated in {path}"
+          + (f" (backup: {backup})" if backup else ""))
+    return 0

@@ -1,0 +1,124 @@
+"""``monrad-bbp`` is a drop-in for the reference engine's command line
+(bbpPairings ``--dutch INPUT -p [OUTPUT]`` and ``-c``): on every input recorded in
+``tests/data/bbp`` (see its ``record.py``) the pairs file and the checker's report
+are the reference engine's byte for byte, and so are the exit codes."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+from monrad.addin import bbp
+
+RECORDED = DATA / "bbp"
+CASES = sorted(p.stem for p in RECORDED.glob("*.trf"))
+
+
+def _codes(name: str) -> tuple[int, int]:
+    p, c = (RECORDED / f"{name}.code").read_text(encoding="ascii").split()
+    return int(p), int(c)
+
+
+def _copy(name: str, tmp_path: Path) -> Path:
+    src = tmp_path / f"{name}.trf"
+    shutil.copyfile(RECORDED / f"{name}.trf", src)
+    return src
+
+
+def test_the_recorded_set_is_there() -> None:
+    assert len(CASES) >= 25
+    assert any(_codes(n)[0] == 0 for n in CASES) and any(_codes(n)[0] != 0 for n in CASES)
+    assert any(b"Checker pairings" in (RECORDED / f"{n}.check").read_bytes() for n in CASES)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_c04_3_pairs_file_equals_the_reference_engine(name: str, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """``-p OUTPUT`` (a bare name: written beside the input file) writes the
+    reference engine's pairs file: pairs count, ``WHITE BLACK`` in board order, the
+    bye as ``N 0``; the same exit code where the reference refuses."""
+    src = _copy(name, tmp_path)
+    code = bbp.main(["--dutch", str(src), "-p", "out.pairs"])
+    assert code == _codes(name)[0]
+    out = tmp_path / "out.pairs"
+    if code == 0:
+        assert out.read_bytes() == (RECORDED / f"{name}.pairs").read_bytes()
+    else:
+        assert not out.exists()
+        assert capsys.readouterr().err.strip()
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_c04_3_checker_report_equals_the_reference_engine(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``-c``: one ``FILE: Round #k`` line per round and, under a round that
+    differs, the rules' pairings beside the file's, exactly as the reference."""
+    src = _copy(name, tmp_path)
+    capsys.readouterr()
+    code = bbp.main(["--dutch", str(src), "-c"])
+    assert code == _codes(name)[1]
+    assert capsys.readouterr().out == (RECORDED / f"{name}.check").read_text(encoding="ascii")
+
+
+def test_pairs_to_stdout_and_through_monrad_bbp(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Without OUTPUT the pairs go to stdout; ``monrad bbp`` takes the same line."""
+    from monrad.addin.cli import main as monrad_main
+
+    name = next(n for n in CASES if _codes(n)[0] == 0)
+    src = _copy(name, tmp_path)
+    expected = (RECORDED / f"{name}.pairs").read_text(encoding="ascii")
+    capsys.readouterr()
+    assert bbp.main(["--dutch", str(src), "-p"]) == 0
+    assert capsys.readouterr().out == expected
+    assert monrad_main(["bbp", "--dutch", str(src), "-p"]) == 0
+    assert capsys.readouterr().out == expected
+
+
+def test_the_program_runs_as_a_command(tmp_path: Path) -> None:
+    """The installed program (``python -m monrad.addin.bbp`` is what the
+    ``monrad-bbp`` script runs) with the reference's exit codes."""
+    name = next(n for n in CASES if _codes(n)[0] == 0)
+    src = _copy(name, tmp_path)
+    run = [sys.executable, "-m", "monrad.addin.bbp"]
+    done = subprocess.run(run + ["--dutch", src.name, "-p", "x.txt"], cwd=tmp_path,
+                          capture_output=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "x.txt").read_bytes() == (RECORDED / f"{name}.pairs").read_bytes()
+    missing = subprocess.run(run + ["--dutch", "nope.trf", "-p"], cwd=tmp_path,
+                             capture_output=True, text=True, check=False)
+    assert missing.returncode == bbp.FILE_ERROR
+    assert "nope.trf" in missing.stderr and "Traceback" not in missing.stderr
+
+
+@pytest.mark.parametrize("argv", [
+    ["--burstein", "x.trf", "-p"],
+    ["--dutch", "x.trf", "-c", "-l"],
+    ["--dutch", "-g", "-o", "t.trf"],
+    ["--dutch", "x.trf"],
+    ["--swiss", "x.trf", "-p"],
+])
+def test_what_is_not_supported_is_refused_with_exit_3(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert bbp.main(argv) == bbp.INVALID_REQUEST
+    err = capsys.readouterr().err
+    assert err.strip() and "Traceback" not in err
+
+
+def test_a_bad_file_is_an_invalid_request(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A TRF whose points column disagrees with its results: exit 3 (as the
+    reference, which refuses such a file), one message naming the file."""
+    name = next(n for n in CASES if _codes(n)[0] == 0 and "round1" not in n)
+    text = (RECORDED / f"{name}.trf").read_text(encoding="utf-8").splitlines()
+    i = next(k for k, line in enumerate(text) if line.startswith("001"))
+    line = text[i]
+    text[i] = line[:80] + " 9.5" + line[84:]
+    src = tmp_path / "bad.trf"
+    src.write_text("\n".join(text) + "\n", encoding="utf-8")
+    assert bbp.main(["--dutch", str(src), "-p"]) == bbp.INVALID_REQUEST
+    assert "bad.trf" in capsys.readouterr().err

@@ -1,0 +1,63 @@
+"""Issue 15 item 1 for the other systems: a player who has had the pairing-allocated
+bye does not get it again, whatever it was worth -- the systems count byes, not the
+points they brought (NSF-12A, SSF-8, DSU-8, SKOL-3, MON-5, OTH bye at most once).
+NSF-12A also keeps out a player who won by walkover, whatever that scored."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from monrad.engine.model import (
+    Bye,
+    Game,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
+)
+from monrad.engine.pairing import pair_round, system_facts
+
+
+def _after_round_1(system: str, scoring: Scoring, games, bye: int | None) -> Tournament:
+    players = [Player(i, f"Player {i}", rating=2000 - 10 * i) for i in range(1, 6)]
+    t = Tournament(Settings(system=system, rounds=4, scoring=scoring), players, [])
+    t.set_round(Round(1, tuple(games), (Bye(bye, Result.PAIRING_BYE),) if bye else ()))
+    return t
+
+
+def _draw(w: int, b: int, othello: bool) -> Game:
+    if othello:
+        return Game(w, b, Result.DRAW, Result.DRAW, 32, 32)
+    return Game(w, b, Result.DRAW, Result.DRAW)
+
+
+def _bye_of(rnd: Round) -> int | None:
+    return next((b.player for b in rnd.byes if b.result is Result.PAIRING_BYE), None)
+
+
+@pytest.mark.parametrize("share", [Fraction(0), Fraction(1, 2)])
+@pytest.mark.parametrize("system", ["nsf", "ssf", "dsu", "school", "othello-swiss"])
+def test_second_pairing_bye_refused_whatever_it_was_worth(system: str, share: Fraction) -> None:
+    """Player 3 had the bye in round 1, worth less than a win: after round 1 he is
+    alone at the bottom (everyone else drew), yet the bye of round 2 goes to another."""
+    othello = system_facts(system).game == "othello"
+    base = Scoring.school() if system == "school" else Scoring()
+    scoring = Scoring(**{**base.__dict__, "pairing_bye": base.draw * share})
+    t = _after_round_1(system, scoring, [_draw(1, 2, othello), _draw(4, 5, othello)], 3)
+    assert all(t.score(3, 1) < t.score(p, 1) for p in (1, 2, 4, 5))
+    rnd = pair_round(t, round_no=2)
+    assert _bye_of(rnd) not in (None, 3)
+    assert any(3 in g.players for g in rnd.games)
+
+
+def test_nsf_12a_walkover_win_keeps_out_of_the_bye_whatever_it_scored() -> None:
+    """NSF-12A/12C: a walkover win counts like a bye, even when it scored nothing."""
+    scoring = Scoring(forfeit_win=Fraction(0))
+    games = [Game(3, 5, Result.FORFEIT_WIN, Result.FORFEIT_LOSS), Game(1, 2, Result.DRAW, Result.DRAW)]
+    t = _after_round_1("nsf", scoring, games, 4)
+    assert t.score(3, 1) == t.score(5, 1) == 0
+    rnd = pair_round(t, round_no=2)
+    assert _bye_of(rnd) == 5  # 3 won by walkover, 4 had the bye: 5 is the one left
