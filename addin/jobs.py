@@ -39,6 +39,12 @@ from ..converters.xlsx import (
     write_round,
     write_standings,
 )
+from ..converters.xlsx_documents import (
+    document_sheet,
+    write_alphabetical,
+    write_cards,
+    write_crosstable,
+)
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import NoPairingPossible, PairingError, pair_round
 from ..engine.standings import standings
@@ -179,8 +185,8 @@ def pair_next_round(
     name = write_round(book, t, new, lay, after=after)
     cb.round_sheets[target] = name
     written = [name]
-    table_note, _ = _write_standings(book, cb)
     written.append(lay.standings_sheet)
+    table_note, _ = _write_standings(book, cb, written=written)
     if table_note:
         notes.append(table_note)
     byes = [b.player for b in new.byes if b.result is Result.PAIRING_BYE]
@@ -289,9 +295,11 @@ def _legend(lay: L.Layout, codes: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _write_standings(book: WorkbookBinding, cb: ClubBook) -> tuple[str | None, list[str]]:
-    """Rewrite the Standings sheet; returns (the table's own note, open-round notes),
-    in English for the report (the sheet gets them in its own language)."""
+def _write_standings(book: WorkbookBinding, cb: ClubBook, *, cards: bool = False,
+                     written: list[str] | None = None) -> tuple[str | None, list[str]]:
+    """Rewrite the Standings sheet, then the document sheets (:func:`_write_documents`);
+    returns (the table's own note, open-round notes), in English for the report (the
+    sheet gets them in its own language).  ``written`` collects the sheet names."""
     upto, open_rounds = _complete_upto(cb)
     t = cb.tournament
     lay = cb.layout
@@ -301,23 +309,48 @@ def _write_standings(book: WorkbookBinding, cb: ClubBook) -> tuple[str | None, l
                   L.PLAYER_COLUMNS["rating"][lay.lang], lay.standings_points]
         rows = [[None, p.start_no, p.name, p.club, p.rating or None, 0] for p in t.players]
         write_standings(book, lay, _standings_title(t, lay, 0), header, rows)
+        _write_documents(book, cb, upto, cards, written)
         return None, _missing_notes(open_rounds)
     header, rows, note = standings_table(t, upto, lay)
     title = _standings_title(t, lay, upto)
     notes = ([note] if note else []) + _missing_notes(open_rounds, lay)
     write_standings(book, lay, title, header, rows, "; ".join(notes) or None,
                     legend=_legend(lay, list(header[6:])))
+    _write_documents(book, cb, upto, cards, written)
     return ("tie-breaks unavailable: points only" if note else None), _missing_notes(open_rounds)
 
 
-def update_standings(book: WorkbookBinding, *, save: bool = True) -> JobReport:
-    """Rewrite the ``Standings`` sheet after the last round with every result in."""
+def _write_documents(book: WorkbookBinding, cb: ClubBook, upto: int, cards: bool,
+                     written: list[str] | None) -> None:
+    """The printable sheets after the Standings (issue 17): the Crosstable after round
+    ``upto``, the Alphabetical pairings of the newest round, and the Cards when asked
+    for (``cards``) or kept once there."""
+    t, lay = cb.tournament, cb.layout
+    out: list[str] = []
+    after = lay.standings_sheet
+    table = standings(t, list(t.settings.tiebreaks) or None, upto=upto) if upto else None
+    if table is not None:
+        after = write_crosstable(book, t, lay, table, after=after)
+        out.append(after)
+    if t.rounds_played:
+        after = write_alphabetical(book, t, lay, t.rounds_played, after=after)
+        out.append(after)
+    if table is not None and (cards or document_sheet("cards", lay) in book.sheet_names()):
+        out.append(write_cards(book, t, lay, table, after=after))
+    if written is not None:
+        written.extend(out)
+
+
+def update_standings(book: WorkbookBinding, *, save: bool = True, cards: bool = False) -> JobReport:
+    """Rewrite the ``Standings`` sheet after the last round with every result in, and
+    the Crosstable and Alphabetical sheets (and the Cards with ``cards=True``)."""
     cb = _read(book)
-    note, missing = _write_standings(book, cb)
+    written = [cb.layout.standings_sheet]
+    note, missing = _write_standings(book, cb, cards=cards, written=written)
     upto, open_rounds = _complete_upto(cb)
     backup = book.save() if save else None
     return JobReport(f"standings after round {upto} written to sheet "
-                     f"{cb.layout.standings_sheet!r}", upto, [cb.layout.standings_sheet],
+                     f"{cb.layout.standings_sheet!r}", upto, written,
                      backup, ([note] if note else []) + missing
                      + list(getattr(book, "warnings", [])),
                      ("lite_standings", {"n": upto, "sheet": cb.layout.standings_sheet}),

@@ -72,19 +72,20 @@ from fractions import Fraction
 from .model import Bye, Colour, Game, Pending, Result, Scoring, Tournament
 from .othello.mbq import OthelloDataError, disc_records, mbq_constant, mbq_values
 from .pairing import system_facts
+from .rating import performance_dp, round_half_up
 
 __all__ = [
-    "Value",
-    "TieBreakError",
-    "Slot",
     "Context",
+    "Slot",
     "TieBreak",
-    "register",
-    "get_tiebreak",
-    "known_codes",
+    "TieBreakError",
+    "Value",
     "compute",
+    "get_tiebreak",
     "is_round_robin",
+    "known_codes",
     "performance_dp",
+    "register",
 ]
 
 Value = Fraction | int | tuple | None
@@ -406,7 +407,7 @@ def _cut(parts: list[_Part], low: int, high: int, rounds: int) -> Fraction:
     for _ in range(high):
         if not rest:
             break
-        rest.remove(sorted(rest, key=lambda p: (-p.score, -p.value))[0])
+        rest.remove(min(rest, key=lambda p: (-p.score, -p.value)))
     return sum((p.value for p in rest), Fraction(0))
 
 
@@ -475,26 +476,6 @@ def _bwg(ctx: Context, mod: Modifiers) -> dict[int, Value]:
             for p in ctx.players}
 
 
-# FIDE rating regulations, table 8.1(a): percentage score p (50..100) -> rating
-# difference dp; below 50 % dp(p) = -dp(100 - p).
-_DP_UPPER = (
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
-    149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309,
-    322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
-)
-
-
-def performance_dp(percent: int) -> int:
-    """Rating difference dp for a percentage score (FIDE table 8.1(a))."""
-    if not 0 <= percent <= 100:
-        raise ValueError(f"percentage {percent} is outside 0..100")
-    return _DP_UPPER[percent - 50] if percent >= 50 else -_DP_UPPER[50 - percent]
-
-
-def _round_half_up(x: Fraction) -> int:
-    return int((x + Fraction(1, 2)).__floor__())
-
-
 def _rated_games(ctx: Context, player: int, mod: Modifiers) -> list[tuple[int, Fraction]]:
     """(opponent rating, 1/½/0 score) of the rated games over the board, after cuts."""
     unrated = ctx.settings.options.get("unrated_rating")
@@ -520,7 +501,7 @@ def _aro(ctx: Context, mod: Modifiers) -> dict[int, Value]:
     out: dict[int, Value] = {}
     for p in ctx.players:
         games = _rated_games(ctx, p, mod)
-        out[p] = _round_half_up(Fraction(sum(r for r, _ in games), len(games))) if games else None
+        out[p] = round_half_up(Fraction(sum(r for r, _ in games), len(games))) if games else None
     return out
 
 
@@ -532,8 +513,8 @@ def _tpr(ctx: Context, mod: Modifiers) -> dict[int, Value]:
         if not games:
             out[p] = None
             continue
-        aro = _round_half_up(Fraction(sum(r for r, _ in games), len(games)))
-        pct = _round_half_up(sum((s for _, s in games), Fraction(0)) * 100 / len(games))
+        aro = round_half_up(Fraction(sum(r for r, _ in games), len(games)))
+        pct = round_half_up(sum((s for _, s in games), Fraction(0)) * 100 / len(games))
         out[p] = aro + performance_dp(pct)
     return out
 

@@ -87,7 +87,7 @@ def test_pair_next_round_adds_round_sheet_with_dropdowns_and_standings(tmp_path:
     assert report.round == 1 and report.message.startswith("round 1 paired: 3 boards")
     assert report.backup is not None and Path(report.backup).exists()
     wb = openpyxl.load_workbook(path)
-    assert wb.sheetnames == ["Settings", "Players", "Round 1", "Standings"]
+    assert wb.sheetnames == ["Settings", "Players", "Round 1", "Standings", "Alphabetical"]
     ws = wb["Round 1"]
     assert [c.value for c in ws[2]] == L.layout_for("en").round_headers()
     assert [ws.cell(r, 2).value for r in range(3, 7)] == [1, 3, 5, 7]
@@ -111,7 +111,7 @@ def test_second_press_is_refused_cleanly_and_repair_repairs(tmp_path: Path):
     assert path.read_bytes() == before
     report = pair_next_round(open_book(path), repair=True)
     assert report.round == 1 and "re-paired" in report.message
-    assert openpyxl.load_workbook(path).sheetnames == ["Settings", "Players", "Round 1", "Standings"]
+    assert openpyxl.load_workbook(path).sheetnames == ["Settings", "Players", "Round 1", "Standings", "Alphabetical"]
 
 
 def test_repair_refused_once_results_are_in(tmp_path: Path):
@@ -210,13 +210,13 @@ def test_only_owned_cells_change_user_cells_styles_and_sheets_stay(tmp_path: Pat
     report = pair_next_round(open_book(path))
     after_cells = _cells(path)
     after_xml = _sheet_xml(path)
-    owned = {"Round 2", "Standings"}
+    owned = {"Round 2", "Standings", "Crosstable", "Alphabetical"}  # the tool's sheets
     changed = sorted(k for k in set(before_cells) | set(after_cells)
                      if k[0] not in owned and before_cells.get(k) != after_cells.get(k))
     assert changed == []
     for name in ("Settings", "Players", "Notes", "Round 1"):
         assert after_xml[name] == before_xml[name], f"sheet {name!r} XML changed"
-    assert set(after_xml) == set(before_xml) | {"Round 2"}
+    assert set(after_xml) == set(before_xml) | {"Round 2", "Crosstable"}
     # the backup is the workbook as it was, byte for byte
     assert Path(report.backup).read_bytes() == before_bytes
     # no temporary file left behind
@@ -231,7 +231,8 @@ def test_update_standings_rewrites_only_the_standings(tmp_path: Path):
     report = update_standings(open_book(path))
     assert report.round == 1
     after = _cells(path)
-    assert [k for k in after if k[0] != "Standings" and after[k] != before.get(k)] == []
+    owned = {"Standings", "Crosstable", "Alphabetical"}  # the standings and the documents
+    assert [k for k in after if k[0] not in owned and after[k] != before.get(k)] == []
     ws = openpyxl.load_workbook(path)["Standings"]
     assert ws["A1"].value == "Standings after round 1"
     pts = {ws.cell(r, 2).value: ws.cell(r, 6).value for r in range(3, 9)}

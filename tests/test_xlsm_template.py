@@ -66,11 +66,12 @@ def test_vba_module_calls_python_entry_points_through_runpython() -> None:
         "import monrad.addin.ribbon as r; r.pair_next_round()",
         "import monrad.addin.ribbon as r; r.update_standings()",
         "import monrad.addin.ribbon as r; r.draw_start_numbers()",
+        "import monrad.addin.ribbon as r; r.explain_rounds()",
     ]
     assert "RunPython" in MONRAD_BAS
     from monrad.addin import ribbon
     assert callable(ribbon.pair_next_round) and callable(ribbon.update_standings)
-    assert callable(ribbon.draw_start_numbers)
+    assert callable(ribbon.draw_start_numbers) and callable(ribbon.explain_rounds)
 
 
 @pytest.mark.parametrize("lang", build_xlsm.LANGS)

@@ -5,8 +5,9 @@ exactly ``rank,start_no,name,points,<code>...`` (cells guarded against formula
 injection, :func:`monrad.converters.csv_format.guard`).
 
 On a monrad workbook it is also the "Update standings" button: the Standings sheet
-is rewritten first, through :func:`monrad.addin.jobs.update_standings` (backup,
-owned cells only; ``--dry-run`` leaves the file as it is), then the table is printed
+(and the Crosstable and Alphabetical sheets; the Cards with ``--cards``) is
+rewritten first, through :func:`monrad.addin.jobs.update_standings` (backup, owned
+cells only; ``--dry-run`` leaves the file as it is), then the table is printed
 as for any file, after the same round as the sheet (the last round with every
 result in) unless ``--round`` says otherwise.  Other files (TRF, CSV ...) are only
 read.  ``--mapping FILE`` reads a club's own workbook with a mapping file
@@ -46,6 +47,9 @@ def register(sub) -> None:
                         "(default: text)")
     p.add_argument("--delimiter", choices=(",", ";"), default=",",
                    help="CSV separator; ';' writes decimal commas (default: ',')")
+    p.add_argument("--cards", action="store_true",
+                   help="a monrad workbook: also write the Monrad cards sheet (kept up to date "
+                        "from then on)")
     p.add_argument("--dry-run", action="store_true",
                    help="a monrad workbook: print only, do not rewrite its Standings sheet")
     add_input_format_option(p)
@@ -126,7 +130,7 @@ def _standings_sheet(args, kind: str, t):
     if kind == "monrad":
         from ...addin.jobs import update_standings
 
-        return update_standings(open_book(args.file), save=not args.dry_run), t
+        return update_standings(open_book(args.file), save=not args.dry_run, cards=args.cards), t
     from ...addin.club_jobs import SystemUnknown, read_club, update_club_standings
     from ...converters.club_sheets import load_mapping
 

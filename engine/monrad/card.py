@@ -15,7 +15,7 @@ from ..model import Result, Tournament
 from ..pairing import get_system
 from ..state import RoundRecord, histories
 
-__all__ = ["CardRow", "card", "format_points"]
+__all__ = ["CardRow", "card", "cards", "format_points"]
 
 
 @dataclass(frozen=True)
@@ -48,27 +48,39 @@ def format_points(value: Fraction) -> str:
 
 def card(tournament: Tournament, player: int, system: str | None = None) -> list[CardRow]:
     """The card of ``player`` for every round he has an entry in."""
+    return cards(tournament, system).get(player, [])
+
+
+def cards(tournament: Tournament, system: str | None = None) -> dict[int, list[CardRow]]:
+    """Every player's card (start number -> rows), in one pass over the rounds: the
+    histories once and each round list once, however many players."""
     impl = get_system(system or tournament.settings.system)
     prepare = getattr(impl, "prepare", None)
     t = prepare(tournament) if prepare is not None else tournament
-    history = histories(t).get(player)
-    if history is None:
-        return []
     draw = t.settings.scoring.draw
     round_list = getattr(impl, "round_list", None)
-    rows: list[CardRow] = []
-    total = Fraction(0)
-    provisional = False
-    for rec in history.records:
-        if rec.result is Result.PENDING:  # postponed or adjourned (DSU-1)
-            total += draw
-            provisional = True
-        else:
-            total += rec.points
-        placement = None
-        if round_list is not None:
-            listed = round_list(t, rec.round - 1)
-            placement = listed.index(player) + 1 if player in listed else None
-        own = {f.name: getattr(rec, f.name) for f in fields(RoundRecord)}
-        rows.append(CardRow(**own, total=total, provisional=provisional, placement=placement))
-    return rows
+    listed: dict[int, dict[int, int]] = {}
+
+    def placement(rnd: int, player: int) -> int | None:
+        if round_list is None:
+            return None
+        if rnd not in listed:
+            listed[rnd] = {p: i for i, p in enumerate(round_list(t, rnd - 1), 1)}
+        return listed[rnd].get(player)
+
+    out: dict[int, list[CardRow]] = {}
+    for player, history in histories(t).items():
+        rows: list[CardRow] = []
+        total = Fraction(0)
+        provisional = False
+        for rec in history.records:
+            if rec.result is Result.PENDING:  # postponed or adjourned (DSU-1)
+                total += draw
+                provisional = True
+            else:
+                total += rec.points
+            own = {f.name: getattr(rec, f.name) for f in fields(RoundRecord)}
+            rows.append(CardRow(**own, total=total, provisional=provisional,
+                                placement=placement(rec.round, player)))
+        out[player] = rows
+    return out

@@ -42,7 +42,17 @@ from ..model import Colour, Tournament
 from ..state import histories
 from .discs import complete
 
-__all__ = ["FinalsFormat", "FinalsGame", "Match", "Finals", "plan_finals", "swiss_wins"]
+__all__ = [
+    "Finals",
+    "FinalsFormat",
+    "FinalsGame",
+    "Match",
+    "event_finals",
+    "final_ranking",
+    "plan_finals",
+    "replay_finals",
+    "swiss_wins",
+]
 
 
 class FinalsFormat(str, Enum):
@@ -277,3 +287,61 @@ def plan_finals(
     finals.advance()
     return finals
 
+
+
+def replay_finals(
+    fmt: FinalsFormat | str,
+    ranking: Sequence[int],
+    wins: Mapping[int, int] | None,
+    games: Sequence[Sequence[int]],
+    *,
+    third_place_best_of: int = 1,
+) -> Finals:
+    """The finals of :func:`plan_finals` with the recorded ``games`` (``[black, white,
+    black_discs, white_discs]`` in the order played, as ``info["finals_games"]`` holds
+    them) entered into their matches; raises ``ValueError`` naming the game that fits
+    no open match or breaks the colour rule (OTH-4)."""
+    finals = plan_finals(fmt, ranking, wins, third_place_best_of=third_place_best_of)
+    for i, game in enumerate(games, 1):
+        black, white, bd, wd = (int(x) for x in game)
+        finals.advance()
+        match = next((m for m in finals.matches.values()
+                      if not m.is_decided and {black, white} == set(m.players)), None)
+        if match is None:
+            raise ValueError(f"finals game {i} ({black} v {white}): no open match between them")
+        match.add_game(black, white, bd, wd)
+    finals.advance()
+    return finals
+
+
+def final_ranking(finals: Finals) -> tuple[int, ...]:
+    """The event's final order: the places the finals have decided so far (winner and
+    loser of the final, then of the third-place match), then everyone else in the
+    order of the Swiss (OTH-3)."""
+    finals.advance()
+    top: list[int] = []
+    for name in ("final", "third place"):
+        m = finals.matches.get(name)
+        if m is None or not m.is_decided:
+            break
+        top += [m.winner, m.loser]  # type: ignore[list-item]
+    return tuple(top) + tuple(p for p in finals.ranking if p not in top)
+
+
+def event_finals(
+    tournament: Tournament,
+    fmt: FinalsFormat | str,
+    games: Sequence[Sequence[int]] | None = None,
+    *,
+    third_place_best_of: int = 1,
+) -> Finals:
+    """The finals of an Othello event after its Swiss: the ranking of the standings
+    (OTH-7), the Swiss wins for the SM play-off, and the recorded ``games`` (default
+    ``tournament.info["finals_games"]``) replayed (:func:`replay_finals`)."""
+    from ..standings import standings  # the standings import the Othello tie-breaks
+
+    ranking = [r.start_no for r in standings(tournament).rows]
+    if games is None:
+        games = tournament.info.get("finals_games") or []  # type: ignore[assignment]
+    return replay_finals(fmt, ranking, swiss_wins(tournament), games or [],
+                         third_place_best_of=third_place_best_of)

@@ -42,10 +42,16 @@ def _status_cells(lay: L.Layout) -> set[tuple[str, str]]:
     return {(lay.settings_sheet, f"{col}{r}") for r in range(STATUS_ROW, STATUS_ROW + STATUS_HEIGHT)}
 
 
+def _same_float(v: object) -> object:
+    """A float as a file holds it: openpyxl writes 16 significant digits, the package
+    writer 17 (``repr``); compared to 12 digits (Excel shows 15)."""
+    return float(f"{v:.12g}") if isinstance(v, float) else v
+
+
 def _cells(path: Path, skip: set[tuple[str, str]] = frozenset()) -> dict:
     wb = openpyxl.load_workbook(path)
-    return {(ws.title, c.coordinate): c.value for ws in wb.worksheets if ws.title != BACKUP_SHEET
-            for row in ws.iter_rows() for c in row
+    return {(ws.title, c.coordinate): _same_float(c.value) for ws in wb.worksheets
+            if ws.title != BACKUP_SHEET for row in ws.iter_rows() for c in row
             if c.value is not None and (ws.title, c.coordinate) not in skip}
 
 

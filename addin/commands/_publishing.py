@@ -1,0 +1,44 @@
+"""What ``monrad publish`` and ``monrad print`` share: the language option and the
+checks that turn a wrong round into one line (exit 2)."""
+
+from __future__ import annotations
+
+from ...converters import layout as L
+from ...engine.model import Tournament
+from ._common import CommandError, is_workbook
+
+__all__ = ["add_language_option", "check_round", "document_language"]
+
+
+def add_language_option(parser) -> None:
+    parser.add_argument("--lang", choices=L.LANGS, default=None,
+                        help="language of the documents (default: the workbook's, else en)")
+
+
+def document_language(path: str, lang: str | None, mapping: str | None = None) -> str:
+    """``--lang`` if given, else a monrad workbook's own language, else English."""
+    if lang:
+        return lang
+    if is_workbook(path) and mapping is None:
+        from ...converters.openpyxl_book import open_book
+
+        lay = L.detect_layout(open_book(path).sheet_names())
+        if lay is not None:
+            return lay.lang
+    return "en"
+
+
+def check_round(t: Tournament, round_no: int | None, *, paired: bool) -> None:
+    """Refuse a round the document cannot show: an unpaired round for a pairing list,
+    a round outside the event for the tables."""
+    rounds = sorted(r.number for r in t.rounds if r.is_paired)
+    if paired and not rounds:
+        raise CommandError("no round is paired yet: there is no pairing list to show")
+    if round_no is None:
+        return
+    if paired and round_no not in rounds:
+        raise CommandError(f"round {round_no} is not paired (paired rounds: "
+                           f"{', '.join(map(str, rounds))})")
+    last = max(max(rounds, default=0), t.settings.rounds or 0)
+    if not paired and not 0 <= round_no <= last:
+        raise CommandError(f"round {round_no} is outside the tournament (rounds 0..{last})")

@@ -1,0 +1,142 @@
+"""``monrad finals FILE [--format egp-nm|sm] [--game 3-8:40-24 ...] [-o finals.pdf]``:
+the Othello finals after the Swiss (OTH-3) with the colour rules of OTH-4.
+
+Works out the matches from the Swiss standings (EGP/NM: 1st v 2nd best of three,
+3rd v 4th; SM: the 4th/5th play-off when their Swiss wins are equal, semi-finals 1v4
+and 2v3, final, third place), replays the games played so far (Black first, discs)
+and prints every match, the next game's colours or who chooses them, and the final
+ranking.
+
+On a monrad workbook the games are the rows of its Finals sheet, which is rewritten
+(backup first, ``--dry-run`` leaves the file alone) with the next game of every open
+match for the arbiter to fill in; the format is remembered on the sheet.  On other
+files the games are the file's (a WOF file's added results) and ``--game``
+(``BLACK-WHITE:DISCS-DISCS``, start numbers, Black first), in the order played.
+``-o`` writes the finals as a PDF (or HTML).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...engine.monrad.card import format_points
+from ...engine.othello.finals import FinalsFormat, event_finals, final_ranking
+from ...engine.pairing import is_othello
+from ._common import CommandError, add_input_format_option, load_file
+from ._publishing import add_language_option, document_language
+
+ORDER = 58
+
+_GAME = re.compile(r"^(\d+)-(\d+):(\d{1,2})-(\d{1,2})$")
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "finals", help="Othello finals after the Swiss (OTH-3, OTH-4)",
+        description="Set up and follow the Othello finals after the Swiss: the matches, "
+                    "who plays Black or chooses the colour, the disc results, the final "
+                    "ranking.",
+        epilog="Example: monrad finals sm2026.xlsx --format sm   (then enter the discs on "
+               "the Finals sheet and run it again)")
+    p.add_argument("file", metavar="FILE", help="the Othello event (.xlsx, .elo, .trf ...)")
+    p.add_argument("--format", dest="finals_format", choices=[f.value for f in FinalsFormat
+                                                              if f is not FinalsFormat.NONE],
+                   help="egp-nm (Stockholm EGP, Nordic championship) or sm (Swedish "
+                        "championship); a workbook remembers it")
+    p.add_argument("--third-place-best-of", type=int, choices=(1, 3), default=None,
+                   help="EGP/NM: best of 3 when both players want it (default 1)")
+    p.add_argument("--game", action="append", default=[], metavar="B-W:BD-WD",
+                   help="a finals game played: start numbers Black-White and the discs, "
+                        "e.g. 3-8:40-24 (repeat, in the order played)")
+    p.add_argument("-o", "--output", metavar="OUT", help="also write the finals as PDF (.html: HTML)")
+    p.add_argument("--dry-run", action="store_true",
+                   help="a monrad workbook: print only, do not rewrite its Finals sheet")
+    add_language_option(p)
+    add_input_format_option(p)
+    p.set_defaults(run=run)
+
+
+def _games(texts: list[str]) -> list[list[int]]:
+    out = []
+    for text in texts:
+        m = _GAME.match(text.strip())
+        if m is None:
+            raise CommandError(f"--game {text!r}: write BLACK-WHITE:DISCS-DISCS, e.g. 3-8:40-24")
+        out.append([int(g) for g in m.groups()])
+    return out
+
+
+def run(args) -> int:
+    from ...converters import layout as L
+    from ...converters.openpyxl_book import open_book
+    from ...converters.xlsx_finals import (
+        finals_sheet,
+        read_finals_sheet,
+        write_finals_sheet,
+    )
+
+    t = load_file(args.file, args.input_format, args.mapping)
+    if not is_othello(t.settings):
+        raise CommandError(f"{args.file}: finals are Othello's (OTH-3); this is a "
+                           f"{t.settings.system} event")
+    planned = t.settings.rounds or t.rounds_played
+    if t.rounds_played < planned or not all(r.is_finished for r in t.rounds):
+        raise CommandError(f"{args.file}: the Swiss is not finished (round {t.rounds_played} "
+                           f"of {planned} paired, every result needed); finals come after it")
+    book = lay = None
+    fmt, third, games = args.finals_format, args.third_place_best_of, _games(args.game)
+    if args.mapping is None and args.file.lower().endswith((".xlsx", ".xlsm")):
+        book = open_book(args.file)
+        lay = L.detect_layout(book.sheet_names())
+    if lay is not None:
+        sheet_fmt, sheet_third, sheet_games = read_finals_sheet(book, lay)
+        fmt = fmt or sheet_fmt
+        third = third or sheet_third
+        games = sheet_games + games
+    else:
+        games = [list(g) for g in t.info.get("finals_games") or []] + games
+    if not fmt:
+        raise CommandError("choose the finals with --format egp-nm or --format sm")
+    try:
+        finals = event_finals(t, fmt, games, third_place_best_of=third or 1)
+    except ValueError as exc:
+        raise CommandError(f"{args.file}: {exc}") from None
+    names = {p.start_no: p.name for p in t.players}
+    for m in finals.matches.values():
+        line = f"{m.name}: {names[m.higher]} ({m.higher}) v {names[m.lower]} ({m.lower}), " \
+               f"best of {m.best_of}: {format_points(m.points(m.higher))}-{format_points(m.points(m.lower))}"
+        games_text = ", ".join(f"{g.black}-{g.white} {g.black_discs}-{g.white_discs}" for g in m.games)
+        if games_text:
+            line += f" ({games_text})"
+        if m.is_decided:
+            line += f"; won by {names[m.winner]} ({m.winner})"  # type: ignore[index]
+        elif m.colour_chooser() is None:
+            b, w = m.next_pairing()
+            line += f"; next game: {b} Black, {w} White (colours swap)"
+        else:
+            line += f"; next game: {m.colour_chooser()} chooses the colour"
+        print(line)
+    order = final_ranking(finals)
+    print("final ranking: " + ", ".join(f"{i}. {names[p]} ({p})" for i, p in enumerate(order[:8], 1))
+          + (" ..." if len(order) > 8 else ""))
+    if book is not None and lay is not None and not args.dry_run:
+        write_finals_sheet(book, t, lay, finals)
+        backup = book.save()
+        print(f"sheet {finals_sheet(lay)!r} written" + (f" (backup: {backup})" if backup else ""))
+    if args.output:
+        _write_document(t, finals, args)
+    return 0
+
+
+def _write_document(t, finals, args) -> None:
+    from pathlib import Path
+
+    from ...converters.atomic import atomic_write
+    from ...converters.publish import finals_html, write_pdf
+
+    html = finals_html(t, finals, document_language(args.file, args.lang, args.mapping))
+    if Path(args.output).suffix.lower() in (".html", ".htm"):
+        atomic_write(args.output, html.encode("utf-8"))
+    else:
+        write_pdf(html, args.output)
+    print(f"finals written to {args.output}")

@@ -1,0 +1,54 @@
+"""``monrad print FILE --what pairings|alphabetical|standings|crosstable|cards|screen
+[--round N] [--lang no] -o OUT.pdf``: one document as a PDF (or as HTML when OUT
+ends in ``.html``), from the same template as the web site.
+
+``--round`` is the round of a pairing list (default: the newest paired round) or
+the round the standings, crosstable and cards are after (default: as ``monrad
+standings``).  The PDF is written atomically; the tournament file is only read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ._common import add_input_format_option, load_file
+from ._publishing import add_language_option, check_round, document_language
+
+ORDER = 55
+
+_WHAT = ("pairings", "alphabetical", "standings", "crosstable", "cards", "screen")
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "print", help="write a document (pairings, standings, crosstable, cards ...) as PDF",
+        description="Write one document of the event as a PDF for the wall: the pairings "
+                    "by board or alphabetically, the standings, the crosstable, the Monrad "
+                    "cards (several to an A4 page) or the projector screen.",
+        epilog="Example: monrad print club.xlsx --what alphabetical -o wall.pdf")
+    p.add_argument("file", metavar="FILE", help="tournament file (.xlsx/.xlsm, .trf, .csv ...)")
+    p.add_argument("--what", choices=_WHAT, required=True, help="the document")
+    p.add_argument("--round", type=int, metavar="N", dest="round_no",
+                   help="the round (default: the newest paired round; tables: as "
+                        "'monrad standings')")
+    p.add_argument("-o", "--output", metavar="OUT", required=True,
+                   help="the PDF to write (.html: the page instead)")
+    add_language_option(p)
+    add_input_format_option(p)
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ...converters.atomic import atomic_write
+    from ...converters.publish import document_html, write_pdf
+
+    t = load_file(args.file, args.input_format, args.mapping)
+    lang = document_language(args.file, args.lang, args.mapping)
+    check_round(t, args.round_no, paired=args.what in ("pairings", "alphabetical", "screen"))
+    html = document_html(t, args.what, lang, args.round_no)
+    if Path(args.output).suffix.lower() in (".html", ".htm"):
+        atomic_write(args.output, html.encode("utf-8"))
+    else:
+        write_pdf(html, args.output)
+    print(f"{args.what} written to {args.output}")
+    return 0

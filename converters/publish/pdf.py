@@ -1,0 +1,57 @@
+"""The documents as PDF: the same HTML page the web site shows, laid out by
+WeasyPrint for paged media (A4, the style sheet's ``@media print`` rules).
+
+Why WeasyPrint (docs/publish.md): it renders the very HTML and CSS the site uses, so
+each document has one layout source; it is a maintained, BSD-licensed PDF engine
+from PyPI whose output carries no time stamp (same input, same bytes).  It needs the
+Pango text library of the operating system; where Pango is missing,
+:class:`PdfUnavailable` says so in one line.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from ..atomic import atomic_write
+from ..errors import InputError
+
+__all__ = ["PdfUnavailable", "html_to_pdf", "pdf_available", "write_pdf"]
+
+
+class PdfUnavailable(InputError):
+    """No PDF can be made on this machine (WeasyPrint or its Pango library missing)."""
+
+
+def _weasyprint():
+    try:
+        import weasyprint
+    except (ImportError, OSError) as exc:  # OSError: Pango missing, cffi cannot load it
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise PdfUnavailable(
+            "PDF output needs WeasyPrint and the Pango library (pip install weasyprint; "
+            f"on Debian/Ubuntu apt-get install libpango-1.0-0 libpangoft2-1.0-0): {reason}"
+        ) from None
+    # its CSS warnings are about rules meant for the browser, not for the user
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
+    return weasyprint
+
+
+def pdf_available() -> str | None:
+    """``None`` when PDFs can be made here, else the reason why not."""
+    try:
+        _weasyprint()
+    except PdfUnavailable as exc:
+        return str(exc)
+    return None
+
+
+def html_to_pdf(html: str) -> bytes:
+    """The PDF of one HTML page (its style sheet inline)."""
+    return _weasyprint().HTML(string=html, base_url=os.getcwd()).write_pdf()
+
+
+def write_pdf(html: str, path: str | os.PathLike[str]) -> None:
+    """Render ``html`` and write the PDF atomically (never half a file)."""
+    atomic_write(path, html_to_pdf(html))

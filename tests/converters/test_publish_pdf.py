@@ -1,0 +1,64 @@
+"""monrad's PDFs (WeasyPrint rendering the site's own HTML): every document of a
+finished event renders, its text agrees with the standings, the same event gives
+the same bytes, and pdftoppm turns each page into a picture that is not blank."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from monrad.converters.publish import (
+    DOCUMENTS,
+    document_html,
+    html_to_pdf,
+    pdf_available,
+)
+from monrad.engine.standings import standings
+from publish_events import finished_event
+
+REASON = pdf_available()
+pytestmark = pytest.mark.skipif(REASON is not None, reason=f"no PDF here: {REASON}")
+
+
+def _pdftotext(pdf: bytes, tmp_path: Path) -> str:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    src = tmp_path / "doc.pdf"
+    src.write_bytes(pdf)
+    return subprocess.run(["pdftotext", "-layout", str(src), "-"], capture_output=True,
+                          text=True, check=True, timeout=60).stdout
+
+
+def test_standings_pdf_lists_the_players_in_standings_order(tmp_path: Path) -> None:
+    t = finished_event("nsf")
+    text = _pdftotext(html_to_pdf(document_html(t, "standings", "no")), tmp_path)
+    names = [r.name for r in standings(t).rows if "<" not in r.name]
+    where = [text.index(n) for n in names]
+    assert where == sorted(where)
+    assert "Tabell etter runde 5" in text and '<script>alert("x")</script> & Co' in text
+
+
+@pytest.mark.parametrize("what", DOCUMENTS)
+def test_every_document_renders_same_bytes_and_a_picture(what: str, tmp_path: Path) -> None:
+    t = finished_event("othello-swiss" if what == "screen" else "dsu")
+    a = html_to_pdf(document_html(t, what, "da"))
+    assert a.startswith(b"%PDF-") and a == html_to_pdf(document_html(t, what, "da"))
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    (tmp_path / "doc.pdf").write_bytes(a)
+    subprocess.run(["pdftoppm", "-r", "40", "-png", "-f", "1", "-l", "1", str(tmp_path / "doc.pdf"),
+                    str(tmp_path / "page")], check=True, timeout=60)
+    from PIL import Image
+
+    page = Image.open(next(tmp_path.glob("page*.png"))).convert("L")
+    dark = sum(page.histogram()[:128])
+    assert dark > 500, f"{what}: the page is (nearly) blank"
+
+
+def test_cards_go_several_to_an_a4_page(tmp_path: Path) -> None:
+    t = finished_event("nsf")  # 11 players
+    text = _pdftotext(html_to_pdf(document_html(t, "cards", "en")), tmp_path)
+    pages = text.split("\f")
+    assert 1 <= len([p for p in pages if p.strip()]) <= 2
