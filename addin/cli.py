@@ -120,7 +120,7 @@ def _unknown_command(parser: argparse.ArgumentParser, args: list[str]) -> str | 
     first = next((a for a in args if not a.startswith("-")), None)
     if first is None or args.index(first) != 0:
         return None
-    commands = [name for action in parser._subparsers._group_actions  # type: ignore[union-attr]
+    commands = [name for action in parser._subparsers._group_actions
                 for name in getattr(action, "choices", {}) or {}] if parser._subparsers else []
     if first in commands:
         return None

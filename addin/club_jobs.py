@@ -263,7 +263,7 @@ def _write_round(book: WorkbookBinding, club: ClubState, rnd: Round) -> str:
                                  source_sheet=previous)
         else:
             book.add_sheet(sheet, after=lay.roster_sheet)
-            header = [None] * res.width
+            header: list[str | None] = [None] * res.width
             for key, col in res.columns.items():
                 header[col - 1] = {"board": L.ROUND_COLUMNS["board"][lay.lang],
                                    "white": lang_lay.white, "black": lang_lay.black,

@@ -28,7 +28,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..converters import layout as L
-from ..converters.binding import WorkbookBinding, WorkbookError
+from ..converters.binding import CellValue, WorkbookBinding, WorkbookError
 from ..converters.club_sheets import ReadOptions, load_mapping, read_club_workbook
 from ..converters.errors import InputError
 from ..converters.new_workbook import build_book
@@ -357,7 +357,7 @@ def update_standings(book: WorkbookBinding, *, save: bool = True, cards: bool = 
                      [("results_missing", {"n": n, "k": len(b)}) for n, b in open_rounds])
 
 
-def _explanation_rows(t: Tournament, n: int, lang: str, lay: L.Layout) -> tuple[list[list[object]], bool]:
+def _explanation_rows(t: Tournament, n: int, lang: str, lay: L.Layout) -> tuple[list[list[CellValue]], bool]:
     """The sheet rows of round ``n``'s explanation: (round, board, White, Black, rule,
     reason), and False when the round cannot be paired (one row saying why)."""
     from ..engine.explain import explain_round
@@ -366,7 +366,7 @@ def _explanation_rows(t: Tournament, n: int, lang: str, lay: L.Layout) -> tuple[
         exp = explain_round(t, n)
     except PairingError as exc:
         return [[n, None, None, None, None, lay.text("explanation_failed", n=n, why=str(exc))]], False
-    rows: list[list[object]] = [[n, None, None, None, r.rule, r.text(lang)] for r in exp.general]
+    rows: list[list[CellValue]] = [[n, None, None, None, r.rule, r.text(lang)] for r in exp.general]
     for b in exp.boards:
         rows += [[n, b.board, b.white, b.black, r.rule, r.text(lang)] for r in b.reasons]
     if exp.bye is not None:
@@ -393,7 +393,7 @@ def explain_rounds(book: WorkbookBinding, rounds: list[int] | None = None, *,
     lay = cb.layout
     sheet = lay.text("explanation_sheet")
     title = lay.text("explanation_title")
-    rows: list[list[object]] = []
+    rows: list[list[CellValue]] = []
     if rounds is None:
         rounds = [r.number for r in t.rounds if r.is_paired]
         for n in rounds:

@@ -57,7 +57,7 @@ def _default_book() -> Any:
 
 
 def run_button(
-    job: Callable[[WorkbookBinding], jobs.JobReport],
+    job: Callable[[WorkbookBinding], object],  # a report; shown as str(report)
     book: WorkbookBinding | None = None,
     tell: Tell | None = None,
 ) -> Outcome:

@@ -75,9 +75,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     ok = True
     print(f"{'system':14} {'pair mean':>10} {'recorder':>10} {'explain':>10}  identical")
+
+    def mean(xs: list[float]) -> float:
+        return sum(xs) / len(xs) if xs else float("nan")
+
     for system in args.systems.split(","):
         plain, heard, explained, same = run(system, args.size, args.rounds, args.seed)
-        mean = lambda xs: sum(xs) / len(xs) if xs else float("nan")
         print(f"{system:14} {mean(plain):10.4f} {mean(heard):10.4f} {mean(explained):10.4f}  {same}")
         ok = ok and same
     return 0 if ok else 1

@@ -32,12 +32,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.model import ModelError, Tournament
 from ..engine.pairing import with_system_scoring
 from .atomic import atomic_write
 from .errors import MAX_INPUT_BYTES, InputError
 from .source import head_text, read_bytes
+
+if TYPE_CHECKING:
+    from .binding import WorkbookReader
 
 __all__ = [
     "FORMATS",
@@ -282,6 +286,7 @@ def _load_workbook(p: Path, label: str, warnings: list[str] | None,
     from . import layout as L
     from . import xlsx as book_mod
 
+    book: WorkbookReader
     if p.suffix.lower() in (".xls", ".ods", ".xlsb"):
         from .sheets_legacy import open_legacy_book
 

@@ -174,7 +174,7 @@ def _expand(src: str, recursive: bool) -> tuple[list[tuple[Path, Path | None]], 
 
 def _folder(folder: Path, recursive: bool) -> list[tuple[Path, Path | None]]:
     it = folder.rglob("*") if recursive else folder.iterdir()
-    out = []
+    out: list[tuple[Path, Path | None]] = []
     for p in sorted(it):
         rel = p.relative_to(folder)
         if any(part.startswith(".") for part in rel.parts) or not p.is_file():

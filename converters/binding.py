@@ -38,6 +38,7 @@ from .errors import InputError
 __all__ = [
     "CellValue",
     "WorkbookBinding",
+    "WorkbookReader",
     "WorkbookError",
     "a1",
     "a1_range",
@@ -65,13 +66,14 @@ class WorkbookError(InputError):
 
 
 @runtime_checkable
-class WorkbookBinding(Protocol):
-    """A workbook the tool reads and writes: sheets, values, a little formatting."""
+class WorkbookReader(Protocol):
+    """A workbook the tool only reads: the part of :class:`WorkbookBinding` that the
+    readers need, and all that a read-only back end (``.xls``/``.ods`` through
+    calamine) offers."""
 
     #: a short name for messages: the file name, or the Excel book's name
     name: str
 
-    # --- reading -----------------------------------------------------------------
     def sheet_names(self) -> list[str]:
         """Names of all sheets, in tab order (hidden sheets included)."""
         ...
@@ -89,6 +91,11 @@ class WorkbookBinding(Protocol):
         Raises :class:`WorkbookError` if the sheet does not exist.
         """
         ...
+
+
+@runtime_checkable
+class WorkbookBinding(WorkbookReader, Protocol):
+    """A workbook the tool reads and writes: sheets, values, a little formatting."""
 
     # --- writing (cells the tool owns only) ---------------------------------------
     def write_range(

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..engine.model import Result, Round
-from .binding import CellValue, WorkbookBinding, a1
+from .binding import CellValue, WorkbookReader, a1
 from .club_sheets import Header, ReadOptions, find_sheets, read_roster
 from .club_titles import header_language
 from .errors import InputError
@@ -96,7 +96,7 @@ def _language(texts: list[str]) -> str:
     return header_language(words) or "en"
 
 
-def _header_texts(book: WorkbookBinding, sheet: str, head: Header) -> list[str]:
+def _header_texts(book: WorkbookReader, sheet: str, head: Header) -> list[str]:
     _, last_col = book.used_size(sheet)
     row = book.read_range(sheet, head.row, 1, head.row, max(last_col, 1))[0]
     return [str(v) for v in row if v is not None]
@@ -111,7 +111,7 @@ def _cell_is_number(v: CellValue) -> bool:
 
 
 def learn_layout(
-    book: WorkbookBinding, opts: ReadOptions | None = None, *, source: str = ""
+    book: WorkbookReader, opts: ReadOptions | None = None, *, source: str = ""
 ) -> ClubLayout:
     """Read the layout of a club's workbook off its sheets.
 
@@ -146,14 +146,14 @@ def learn_layout(
         texts += [str(r[head.columns["black"] - 1]) for r in samples]
         results = ResultsLayout("table", head.row, dict(head.columns), table_sheet=sheet)
     elif per_round:
-        sheets: dict[int, str] = {}
+        by_round: dict[int, str] = {}
         for index, (sheet, head) in enumerate(per_round, 1):
             m = re.search(r"\d+", sheet)
-            sheets[int(m.group(0)) if m else index] = sheet
+            by_round[int(m.group(0)) if m else index] = sheet
             samples += _data_rows(book, sheet, head)
         first_head = per_round[-1][1]
         results = ResultsLayout("sheets", first_head.row, dict(first_head.columns),
-                                sheets=sheets)
+                                sheets=by_round)
     else:
         results = ResultsLayout("sheets", 1, {"board": 1, "white": 2, "black": 3, "result": 4})
     lang = _language(texts)
@@ -161,7 +161,7 @@ def learn_layout(
     return ClubLayout(roster_sheet, roster_head.row, lang, results, names)
 
 
-def _data_rows(book: WorkbookBinding, sheet: str, head: Header) -> list[list[CellValue]]:
+def _data_rows(book: WorkbookReader, sheet: str, head: Header) -> list[list[CellValue]]:
     last_row, last_col = book.used_size(sheet)
     width = max(last_col, max(head.columns.values()))
     rows = book.read_range(sheet, head.row + 1, 1, last_row, width)
@@ -178,7 +178,7 @@ def _learn_writing(
     bye: tuple[str, Literal["white", "black"], CellValue, bool] | None = None
     for row in rows:
         white, black = row[cw - 1], row[cb - 1]
-        for side, value, other in (("black", black, white), ("white", white, black)):
+        for side, value in (("black", black), ("white", white)):
             if opts.is_bye(value) and bye is None:
                 board = cboard is not None and row[cboard - 1] not in (None, "")
                 bye = (str(value).strip(), "black" if side == "black" else "white",
@@ -191,10 +191,13 @@ def _learn_writing(
             else:
                 names += 1
     players_as: Literal["number", "name"] = "name" if names > numbers else "number"
+    column: Literal["white", "black"]
+    result: CellValue
     if bye is None:
         # no bye yet: the player in White, the word in Black, one point (NSF-12A)
-        bye = (_BYE_WORD[lang], "black", 1, False)
-    word, column, result, board = bye
+        word, column, result, board = _BYE_WORD[lang], "black", 1, False
+    else:
+        word, column, result, board = bye
     return ResultsLayout(results.mode, results.header_row, results.columns, results.sheets,
                          results.table_sheet, players_as, word, column, result, board)
 
@@ -265,7 +268,7 @@ def next_sheet_name(layout: ClubLayout, round_no: int) -> str:
 
 
 def result_cells(
-    book: WorkbookBinding, layout: ClubLayout, round_no: int
+    book: WorkbookReader, layout: ClubLayout, round_no: int
 ) -> list[tuple[str, str, CellValue]]:
     """``(sheet, cell, value)`` of every game's result cell of round ``round_no``
     (bye rows left out), in the order the club wrote them."""

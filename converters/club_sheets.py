@@ -27,13 +27,14 @@ naming the file, sheet and cell.
 from __future__ import annotations
 
 import json
+import os
 import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .binding import CellValue, WorkbookBinding, a1
+from .binding import CellValue, WorkbookReader, a1
 from .layout import PLAYER_COLUMNS, ROUND_COLUMNS
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from .club_titles import header_language, title_system
@@ -167,7 +168,7 @@ class ReadOptions:
 _KNOWN_FIELDS = set(_SYN) | _MODEL_FIELDS
 
 
-def load_mapping(path: str | Path) -> ReadOptions:
+def load_mapping(path: str | os.PathLike[str]) -> ReadOptions:
     """Read a mapping file (``.toml`` or ``.json``) for sheets with unusual headers.
 
     Either a flat table of header -> field (``{"Spelare": "name", "Poäng": "ignore"}``)
@@ -234,7 +235,7 @@ class Header:
 
 
 def find_header(
-    book: WorkbookBinding, sheet: str, opts: ReadOptions, *, need: set[str] | None = None
+    book: WorkbookReader, sheet: str, opts: ReadOptions, *, need: set[str] | None = None
 ) -> Header | None:
     """The first row among the first :data:`HEADER_SCAN_ROWS` where at least two cells
     are known headers (and all of ``need`` are present); ``None`` if there is none."""
@@ -291,7 +292,7 @@ def _text(v: CellValue) -> str:
 
 
 def read_roster(
-    book: WorkbookBinding, sheet: str, opts: ReadOptions | None = None, *, source: str = "",
+    book: WorkbookReader, sheet: str, opts: ReadOptions | None = None, *, source: str = "",
     allow_empty: bool = False,
 ) -> list[Player]:
     """The players of a roster sheet (see the module doc for the conventions).
@@ -389,7 +390,7 @@ class _Names:
             n = _int_cell(value, "player number", where)
             if n not in self.numbers:
                 raise InputError(f"there is no player number {n} on the roster", **where)
-            return n  # type: ignore[return-value]
+            return n
         key = self._key(str(value))
         if key not in self.by_name:
             raise InputError(f"{value!r} is not a player on the roster", **where)
@@ -424,7 +425,7 @@ _STANDINGS_SHEETS = re.compile(
 
 
 def _read_results(
-    book: WorkbookBinding,
+    book: WorkbookReader,
     sheet: str,
     head: Header,
     names: _Names,
@@ -498,7 +499,7 @@ class ClubSheets:
     rounds: list[tuple[str, Header]]
 
 
-def find_sheets(book: WorkbookBinding, opts: ReadOptions, src: str) -> ClubSheets:
+def find_sheets(book: WorkbookReader, opts: ReadOptions, src: str) -> ClubSheets:
     """The roster sheet (the mapping's, else the first with a Name column that is not a
     ranking) and the results sheets, in tab order."""
     roster_sheet = opts.roster_sheet
@@ -522,7 +523,7 @@ def find_sheets(book: WorkbookBinding, opts: ReadOptions, src: str) -> ClubSheet
     return ClubSheets(roster_sheet, find_header(book, roster_sheet, opts), round_sheets)
 
 
-def _title_lines(book: WorkbookBinding, sheets: ClubSheets) -> list[str]:
+def _title_lines(book: WorkbookReader, sheets: ClubSheets) -> list[str]:
     """The text above the roster's header row, one line per row."""
     head = sheets.roster_header
     lines: list[str] = []
@@ -535,7 +536,7 @@ def _title_lines(book: WorkbookBinding, sheets: ClubSheets) -> list[str]:
     return lines
 
 
-def _named_system(book: WorkbookBinding, sheets: ClubSheets, title: list[str]) -> str | None:
+def _named_system(book: WorkbookReader, sheets: ClubSheets, title: list[str]) -> str | None:
     """The system the title names ("Monrad": the headers' language decides), issue 15."""
     headers = [v for sheet, h in [(sheets.roster, sheets.roster_header), *sheets.rounds]
                if h is not None
@@ -543,7 +544,7 @@ def _named_system(book: WorkbookBinding, sheets: ClubSheets, title: list[str]) -
     return title_system(title, header_language(headers))
 
 
-def named_system(book: WorkbookBinding, opts: ReadOptions | None = None) -> str | None:
+def named_system(book: WorkbookReader, opts: ReadOptions | None = None) -> str | None:
     """The pairing system a club's workbook names in its own words, or ``None`` when it
     names none (then :func:`read_club_book` reads it as the FIDE Dutch system)."""
     sheets = find_sheets(book, opts or ReadOptions(), book.name)
@@ -551,7 +552,7 @@ def named_system(book: WorkbookBinding, opts: ReadOptions | None = None) -> str 
 
 
 def read_club_book(
-    book: WorkbookBinding, opts: ReadOptions | None = None, *, source: str = ""
+    book: WorkbookReader, opts: ReadOptions | None = None, *, source: str = ""
 ) -> Tournament:
     """A tournament from a club's own workbook (see the module doc)."""
     opts = opts or ReadOptions()
@@ -592,7 +593,7 @@ def read_club_book(
 
 
 def read_club_workbook(
-    path: str | Path, mapping: str | Path | ReadOptions | None = None
+    path: str | os.PathLike[str], mapping: str | os.PathLike[str] | ReadOptions | None = None
 ) -> Tournament:
     """Open ``path`` (``.xlsx``/``.xlsm``) and read it with :func:`read_club_book`.
 

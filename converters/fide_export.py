@@ -126,10 +126,12 @@ def with_ascii_names(t: Tournament) -> Tournament:
     out = t.copy()
     out.players = [p.replace(name=fold_ascii(p.name), club=fold_ascii(p.club)) for p in t.players]
     for key in ("name", "city", "arbiter", "time_control"):
-        if isinstance(out.info.get(key), str):
-            out.info[key] = fold_ascii(out.info[key])  # type: ignore[arg-type]
-    if isinstance(out.info.get("deputies"), list):
-        out.info["deputies"] = [fold_ascii(str(d)) for d in out.info["deputies"]]  # type: ignore[union-attr]
+        value = out.info.get(key)
+        if isinstance(value, str):
+            out.info[key] = fold_ascii(value)
+    deputies = out.info.get("deputies")
+    if isinstance(deputies, list):
+        out.info["deputies"] = [fold_ascii(str(d)) for d in deputies]
     return out
 
 
@@ -169,7 +171,7 @@ def normalise_header_dates(t: Tournament) -> Tournament:
 
 
 # ------------------------------------------------------------------ validation
-def _who(p) -> str:  # type: ignore[no-untyped-def]
+def _who(p) -> str:
     return f"{p.start_no} {p.name}"
 
 

@@ -84,7 +84,7 @@ def read_roster_csv(path: str | Path) -> list[Player]:
     rows: list[list[CellValue]] = [
         [c.strip() or None for c in row] for row in csv.reader(io.StringIO(text), dialect)
     ]
-    return read_roster(_Rows(p.name, "csv", rows), "csv",  # type: ignore[arg-type]
+    return read_roster(_Rows(p.name, "csv", rows), "csv",
                        ReadOptions(name_order="keep"), source=str(p))
 
 

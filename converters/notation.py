@@ -147,8 +147,8 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
     compact = s.replace(" ", "")
     m = re.fullmatch(r"([+-])[/:]?([+-])", compact)
     if m:
-        w, b = _FORFEIT_PAIRS[(m.group(1), m.group(2))]
-        return ParsedResult(w, b)
+        fw, fb = _FORFEIT_PAIRS[(m.group(1), m.group(2))]
+        return ParsedResult(fw, fb)
     # a score, possibly followed (or preceded) by a forfeit marker: "1-0 WO", "wo 0-1"
     forfeit = False
     tokens = s.split(" ")

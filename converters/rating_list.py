@@ -130,7 +130,7 @@ class _Counted(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
+    def readinto(self, b) -> int:
         data = self.raw.read(len(b))
         n = len(data)
         self.count += n

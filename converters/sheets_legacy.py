@@ -142,5 +142,5 @@ def read_legacy_workbook(path: str | os.PathLike[str], *, name: str | None = Non
 
     book = open_legacy_book(path, name=name)
     if L.detect_layout(book.sheet_names()) is not None:
-        return read_book(book).tournament  # type: ignore[arg-type]
-    return read_club_book(book, source=book.name)  # type: ignore[arg-type]
+        return read_book(book).tournament
+    return read_club_book(book, source=book.name)

@@ -219,7 +219,9 @@ class _Parser:
         self.info["round_dates"] = dates
 
     def _r112(self, line: str, n: int) -> None:
-        self.info.setdefault("deputies", []).append(line[4:].rstrip())  # type: ignore[union-attr]
+        deputies = self.info.setdefault("deputies", [])
+        assert isinstance(deputies, list)  # only _r112 stores "deputies"
+        deputies.append(line[4:].rstrip())
 
     def _rounds_record(self, line: str, n: int) -> None:
         value = self.integer(line[3:], "number of rounds", n, 5)
@@ -458,8 +460,8 @@ class _Parser:
                     raise ValueError("player nrs must be a table of texts")
                 self.player_extra.setdefault(sn, {})[key] = decoded
             elif kind == "pending":
-                rnd, white, why = line[4:].split()[1:4]
-                self.pending[(int(rnd), int(white))] = Pending(why)
+                p_rnd, p_white, why = line[4:].split()[1:4]
+                self.pending[(int(p_rnd), int(p_white))] = Pending(why)
             elif kind == "boards":
                 numbers = [int(x) for x in line[4:].split()[1:]]
                 self.boards[numbers[0]] = numbers[1:]

@@ -48,7 +48,8 @@ def write_trf(
     for tag in ("082", "092", "102"):
         if info.get(HEADER_INFO[tag]):
             lines.append(f"{tag} {info[HEADER_INFO[tag]]}")
-    for deputy in info.get("deputies", []) or []:  # type: ignore[union-attr]
+    deputies = info.get("deputies")
+    for deputy in deputies if isinstance(deputies, (list, tuple)) else []:
         lines.append(f"112 {deputy}")
     if info.get("time_control"):
         lines.append(f"122 {info['time_control']}")

@@ -48,6 +48,7 @@ import unicodedata
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Scoring, Settings, Tournament
 from ..engine.othello.discs import TOTAL
@@ -392,10 +393,13 @@ def write_wof(
         for b in rnd.byes:
             if b.result in (Result.PAIRING_BYE, Result.FULL_BYE):
                 out.append(f"%Bye: {ids[b.player]}")
-    added = finals_games if finals_games is not None else t.info.get("finals_games")
+    added = finals_games
+    if added is None:
+        # info["finals_games"] as read_wof stored it: [black, white, black discs, white discs]
+        added = cast("Sequence[Sequence[int]] | None", t.info.get("finals_games"))
     if added:
         out += ["", "%%Added results", ""]
-        for black, white, bd, wd in added:  # type: ignore[misc]
+        for black, white, bd, wd in added:
             out.append(_line(ids[black], bd, wd, ids[white]))
     return "\n".join(out) + "\n"
 

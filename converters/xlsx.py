@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from .binding import CellValue, WorkbookBinding, a1
+from .binding import CellValue, WorkbookBinding, WorkbookReader, a1
 from . import layout as L
 from ..engine.model import (
     Bye,
@@ -122,7 +122,7 @@ def _settings_labels() -> dict[str, str]:
     return out
 
 
-def settings_rows(book: WorkbookBinding, lay: L.Layout) -> dict[str, tuple[int, int]]:
+def settings_rows(book: WorkbookReader, lay: L.Layout) -> dict[str, tuple[int, int]]:
     """Setting key -> (row, column) of its value cell on the Settings sheet (labels in
     any language, column B)."""
     labels = _settings_labels()
@@ -135,7 +135,7 @@ def settings_rows(book: WorkbookBinding, lay: L.Layout) -> dict[str, tuple[int, 
     return out
 
 
-def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[str, object]]:
+def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[str, object]]:
     """The Settings sheet: (settings, info).  Labels are accepted in any language."""
     sheet = lay.settings_sheet
     src = book.name
@@ -243,7 +243,7 @@ def _bye_kind(points: CellValue, scoring: Scoring) -> Result:
     return Result.PAIRING_BYE
 
 
-def _read_round(book: WorkbookBinding, cb: ClubBook, sheet: str, number: int) -> Round:
+def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> Round:
     t = cb.tournament
     src = book.name
     last_row, _ = book.used_size(sheet)
@@ -320,7 +320,7 @@ def _with_wof_id(p: Player) -> Player:
     return p.replace(extra={**extra, "wof_id": wid})
 
 
-def read_book(book: WorkbookBinding) -> ClubBook:
+def read_book(book: WorkbookReader) -> ClubBook:
     """Read a monrad workbook (Settings, Players, Round N sheets) into the model."""
     lay = L.detect_layout(book.sheet_names())
     if lay is None:
@@ -455,7 +455,7 @@ def running_scores(t: Tournament) -> Iterator[tuple[Round, dict[int, Fraction]]]
         yield rnd, dict(scores)
         for g in rnd.games:
             scores[g.white] = scores.get(g.white, Fraction(0)) + points(g.white_result)
-            scores[g.black] = scores.get(g.black, Fraction(0)) + points(g.black_result)
+            scores[g.black] = scores.get(g.black, Fraction(0)) + points(g.result_for(g.black))
         for b in rnd.byes:
             scores[b.player] = scores.get(b.player, Fraction(0)) + points(b.result)
 
@@ -602,7 +602,7 @@ class _StampedZip(zipfile.ZipFile):
     written from memory (``writestr``) or from a temporary file (``write``: openpyxl
     writes each worksheet to one first, which would bring in that file's time)."""
 
-    def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):  # type: ignore[override]
+    def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):
         if not isinstance(zinfo_or_arcname, zipfile.ZipInfo):
             info = zipfile.ZipInfo(zinfo_or_arcname, date_time=_ZIP_TIME)
             info.compress_type = self.compression
@@ -610,7 +610,7 @@ class _StampedZip(zipfile.ZipFile):
             zinfo_or_arcname = info
         super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
 
-    def write(self, filename, arcname=None, compress_type=None, compresslevel=None):  # type: ignore[override]
+    def write(self, filename, arcname=None, compress_type=None, compresslevel=None):
         with open(filename, "rb") as fh:
             data = fh.read()
         self.writestr(str(arcname if arcname is not None else filename), data,

@@ -86,6 +86,7 @@ after van Rantwijk's ``verifyOptimum``): an ``AssertionError`` names what broke.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 
 __all__ = ["CHECK", "WeightedGraph", "max_weight_matching"]
 
@@ -329,10 +330,11 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             inblossom[x] = b
         bestedgeto = [-1] * (2 * m)
         for bv in path:
-            if blossombestedges[bv] is None:
+            known = blossombestedges[bv]
+            if known is None:
                 nblists = [nbedges[x] for x in leaves(bv)]
             else:
-                nblists = [blossombestedges[bv]]
+                nblists = [known]
             for nblist in nblists:
                 for kk in nblist:
                     i, j = eu[kk], ev[kk]
@@ -482,7 +484,7 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 if bbest != -1:
                     lim = dualvar[eu[bbest]] + dualvar[ev[bbest]] - ew[bbest] - dv
                 lst = scanlist[v]
-                rest = lst
+                rest: Sequence[tuple[int, int]] = lst
                 if bv == v and vallowed[v] != stage:
                     # A lean loop while v is a blossom of its own and no edge at v is
                     # allowed yet: no edge stays inside bv and only tight edges are

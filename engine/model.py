@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any
 
 __all__ = [
     "ADJUSTMENT_KINDS",
@@ -298,7 +299,7 @@ class Settings:
         if self.mbq_c is not None:
             object.__setattr__(self, "mbq_c", _frac(self.mbq_c))
 
-    def replace(self, **changes: object) -> Settings:
+    def replace(self, **changes: Any) -> Settings:
         """A copy with some fields changed."""
         return dataclasses.replace(self, **changes)
 
@@ -394,7 +395,7 @@ class Player:
         object.__setattr__(self, "extra", _freeze(self.extra))
         object.__setattr__(self, "acceleration", tuple(_frac(a) for a in self.acceleration))
 
-    def replace(self, **changes: object) -> Player:
+    def replace(self, **changes: Any) -> Player:
         """A copy with some fields changed."""
         return dataclasses.replace(self, **changes)
 

@@ -39,6 +39,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import SupportsInt, cast
 
 from .model import Tournament
 from .pairing import system_facts, with_system_scoring
@@ -76,7 +77,7 @@ def default_tiebreaks(system: str, options: Mapping[str, object] | None = None) 
     if facts.round_robin_tiebreaks is not None and options.get("round_robin"):
         return facts.round_robin_tiebreaks
     codes = facts.tiebreaks
-    strike = int(options.get("ssf_strike", 0) or 0)
+    strike = int(cast("str | SupportsInt", options.get("ssf_strike", 0) or 0))
     if facts.strikes_quality_points and strike:
         codes = tuple(f"QP/C{strike}" if c == "QP" else c for c in codes)
     return codes
@@ -213,7 +214,7 @@ def _derived_seed(t: Tournament, upto: int) -> int:
         if r.number > upto:
             break
         for g in r.games:
-            h.update(f"r{r.number}:{g.white}-{g.black}:{g.white_result.value}{g.black_result.value};".encode())
+            h.update(f"r{r.number}:{g.white}-{g.black}:{g.white_result.value}{g.result_for(g.black).value};".encode())
         for b in r.byes:
             h.update(f"r{r.number}:{b.player}:{b.result.value};".encode())
     return int.from_bytes(h.digest()[:4], "big")

@@ -85,7 +85,8 @@ def histories(tournament: Tournament, upto: int | None = None) -> dict[int, Hist
         if upto is not None and rnd.number > upto:
             break
         before = {n: h.score for n, h in out.items()}
-        for entry in (*rnd.games, *rnd.byes):
+        entries: tuple[Game | Bye, ...] = (*rnd.games, *rnd.byes)
+        for entry in entries:
             if isinstance(entry, Bye):
                 h = out.get(entry.player)
                 if h is None:

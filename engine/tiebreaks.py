@@ -68,6 +68,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import SupportsInt, cast
 
 from .model import Bye, Colour, Game, Pending, Result, Scoring, Tournament
 from .othello.mbq import OthelloDataError, disc_records, mbq_constant, mbq_values
@@ -196,7 +197,7 @@ class Context:
             res = entry.result
             return Slot(n, res, scoring.points(res), vur=res in _VUR)
         res = entry.result_for(p)
-        opp = entry.opponent(p)
+        opp: int | None = entry.opponent(p)
         if opp not in known:
             opp = None
         if res.is_finished:
@@ -332,7 +333,7 @@ def get_tiebreak(code: str) -> TieBreak:
     for m in mods:
         match = _MOD.match(m)
         kind = (match.group(1) or "L") if match else None
-        if kind is None or kind not in base.modifiers:
+        if match is None or kind is None or kind not in base.modifiers:
             raise TieBreakError(f"tie-break {code.strip()!r}: modifier /{m} is not allowed on {base_name}")
         if kind == "C":
             low = int(match.group(2))
@@ -483,7 +484,7 @@ def _rated_games(ctx: Context, player: int, mod: Modifiers) -> list[tuple[int, F
     for s in ctx.slots[player]:
         if not (s.played and s.opponent is not None):
             continue
-        rating = ctx.ratings[s.opponent] or (int(unrated) if unrated else 0)
+        rating = ctx.ratings[s.opponent] or (int(cast("str | SupportsInt", unrated)) if unrated else 0)
         if rating <= 0:
             continue
         score = {Result.WIN: Fraction(1), Result.UNRATED_WIN: Fraction(1),

@@ -96,7 +96,7 @@ def test_konrad_limit_two_over_a_long_tournament(system: str) -> None:
     """Konrad N = 2 over 8 rounds with 6 players: nobody meets anyone three times."""
     rng = random.Random(4)
     t = make(system, 6, rounds=8, scoring=_scoring(system), konrad=2)
-    for r in range(1, 9):
+    for _round in range(1, 9):
         rnd = pair(t)
         finish(t, "".join(rng.choice("10=") for _ in rnd.games))
     meetings = Counter(frozenset(g.players) for r in t.rounds for g in r.games)

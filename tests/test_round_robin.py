@@ -32,7 +32,7 @@ def test_systems_are_registered() -> None:
 def test_round_robin_pairs_every_round_from_the_berger_table(n: int) -> None:
     t = new(n)
     table = berger_table(n)
-    for r, boards in enumerate(table, 1):
+    for _round, boards in enumerate(table, 1):
         rnd = pair_round(t)
         expected = [(w, b) for w, b in boards if w <= n and b <= n]
         assert [(g.white, g.black) for g in rnd.games] == expected

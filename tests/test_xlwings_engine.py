@@ -165,7 +165,7 @@ class MemRange(base_classes.Range):
 
     @color.setter
     def color(self, rgb):
-        hex_colour = "%02X%02X%02X" % tuple(rgb)
+        hex_colour = "{:02X}{:02X}{:02X}".format(*rgb)
         for cell in self._cells():
             cell.fill = openpyxl.styles.PatternFill("solid", start_color=hex_colour, end_color=hex_colour)
 

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from ...converters import batch
 from ...converters.errors import InputError
+from ...engine.model import Tournament
 from ._common import CommandError, add_input_format_option
 from .export import info_settings
 
@@ -152,7 +153,9 @@ def _run_table(args, table: str) -> int:
 
     if args.output or args.out_dir:
         raise CommandError(f"--to {args.to} names the table file itself; drop -o/--out-dir")
-    found, failed, warnings = [], [], []
+    found: list[tuple[str, Tournament]] = []
+    failed: list[str] = []
+    warnings: list[str] = []
     for src in args.sources:
         found += frames.read_tournaments(src, warnings, failed)
     for w in warnings if args.verbose else []:

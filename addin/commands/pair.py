@@ -316,6 +316,6 @@ def format_text(t: Tournament, rnd: Round, system: str) -> str:
         out.append(("  ".join(cells[:4]) + "  -  " + "  ".join(cells[4:])).rstrip())
         if k == 0:
             out.append("-" * len(out[-1]))
-    for b in rnd.byes:
-        out.append(f"{BYE_NAMES[b.result]}: {b.player} {_name(t, b.player)}".rstrip())
+    for bye in rnd.byes:
+        out.append(f"{BYE_NAMES[bye.result]}: {bye.player} {_name(t, bye.player)}".rstrip())
     return "\n".join(out) + "\n"

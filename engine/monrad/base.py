@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import SupportsInt, cast
 
 from ..model import Bye, Colour, Game, Result, Round, Settings, Tournament
 from ..pairing import NoPairingPossible, PairingError
@@ -56,7 +57,7 @@ def konrad_limit(settings: Settings) -> int:
     if raw in (None, False, "", 0, "0"):
         raw = 1
     try:
-        limit = int(raw)  # type: ignore[arg-type]
+        limit = int(cast("str | SupportsInt", raw))
     except (TypeError, ValueError):
         raise PairingError(f"setting konrad must be a whole number of meetings, not {raw!r}") from None
     if limit < 1:
@@ -76,7 +77,7 @@ class Context:
     forbidden: frozenset[tuple[int, int]]
     last_round: bool = False
     #: system-specific working data of the round (NSF: colour states, relaxed mode)
-    states: list[object] = field(default_factory=list)
+    states: Sequence[object] = field(default_factory=list)
     options_fn: Callable[[int, int], tuple[int, ...]] | None = None
     relaxed: bool = False
     #: listens to the procedure when the round is being explained (off by default)
@@ -103,9 +104,9 @@ class Context:
                 if j is not None and count >= self.limit:
                     out[i].add(j)
         for a, b in self.forbidden:
-            i, j = index.get(a), index.get(b)
-            if i is not None and j is not None:
-                out[i].add(j)
+            fi, fj = index.get(a), index.get(b)
+            if fi is not None and fj is not None:
+                out[fi].add(fj)
         return out
 
     def may_meet_again(self, a: int, b: int) -> bool:

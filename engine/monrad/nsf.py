@@ -160,7 +160,7 @@ class NsfMonrad(MonradSystem):
             key = (kind[u], kind[v], f)
             got = opts_memo.get(key)
             if got is None:
-                bits = (f,) if f else (W, B)
+                bits: tuple[int, ...] = (f,) if f else (W, B)
                 if not relaxed:
                     su, sv = states[u], states[v]
                     bits = tuple(c for c in bits if su.allowed & c and sv.allowed & (3 - c))

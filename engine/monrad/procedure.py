@@ -177,7 +177,7 @@ def top_down(
             tried: set[int] = set()
             done = False
             failures = 0
-            partners: set[int] | None = None  # exact test, once cheap tries keep failing
+            partners = None  # exact test, once cheap tries keep failing
 
             def attempt(c: int, top: int = top, m: Matcher = m) -> bool:
                 nonlocal failures, partners

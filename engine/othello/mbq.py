@@ -131,7 +131,7 @@ def _game_records(out: dict, number: int, board: int, g: Game, win_discs: int) -
         res = g.result_for(me)
         if res.is_forfeit:
             if has_discs:
-                out[me].append((number, g.discs_for(me), None))  # type: ignore[arg-type]
+                out[me].append((number, g.discs_for(me), None))
             else:
                 out[me].append((number, win_discs if res is Result.FORFEIT_WIN else 0, None))
             continue
@@ -140,7 +140,7 @@ def _game_records(out: dict, number: int, board: int, g: Game, win_discs: int) -
                 f"round {number} board {board} ({g.black}-{g.white}): no disc count entered"
             )
         opp = g.opponent(me)
-        out[me].append((number, g.discs_for(me), opp if opp in out else None))  # type: ignore[arg-type]
+        out[me].append((number, g.discs_for(me), opp if opp in out else None))
 
 
 def standings(tournament: Tournament, upto: int | None = None) -> list[StandingRow]:

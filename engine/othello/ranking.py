@@ -26,7 +26,7 @@ def ranking(tournament: Tournament, upto: int | None = None, *, seed: int | None
     with ``MBQ``, ``DISCS`` and, with a seed, ``LOT``): one ranking, one lot.
     """
     if seed is None:
-        seed = tournament.settings.seeds.get("disc_flip")  # type: ignore[assignment]
+        seed = tournament.settings.seeds.get("disc_flip")
     rows = {r.player: r for r in standings(tournament, upto)}
     last = max((r.number for r in tournament.rounds), default=0)
     if upto is not None:

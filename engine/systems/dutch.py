@@ -29,9 +29,8 @@ def infer_initial_colour(t: Tournament) -> Colour:
     if r1 is None or not r1.games:
         return Colour.WHITE
     ranked = sorted(p.start_no for p in t.players
-                    if r1.entry(p.start_no) is not None
-                    and not (isinstance(r1.entry(p.start_no), Bye)
-                             and r1.entry(p.start_no).result is not Result.PAIRING_BYE))
+                    if (e := r1.entry(p.start_no)) is not None
+                    and not (isinstance(e, Bye) and e.result is not Result.PAIRING_BYE))
     pos = {no: i for i, no in enumerate(ranked)}
     for g in r1.games:
         hi = min(g.white, g.black)

@@ -58,6 +58,7 @@ def _blacks(h: History) -> int:
 def choose_colours(higher: History, lower: History, board: int) -> tuple[int, int]:
     """(White, Black) for a pair; ``higher`` is the higher-placed player (OTH-9 Decision)."""
     hb, lb = _blacks(higher), _blacks(lower)
+    black: History | None
     if hb != lb:
         black = higher if hb < lb else lower
     else:

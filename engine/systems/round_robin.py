@@ -87,7 +87,7 @@ class RoundRobinSystem:
                 first, second = white, black
                 games.append(Game(second, first) if othello else Game(first, second))  # type: ignore[arg-type]
             elif w_in:
-                byes.append(Bye(white))  # type: ignore[arg-type]
+                byes.append(Bye(white))
             elif b_in:
                 byes.append(Bye(black))  # type: ignore[arg-type]
         return Round(round_no, tuple(games), tuple(byes))
