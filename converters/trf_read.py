@@ -597,7 +597,7 @@ class _Parser:
                 games.sort(key=lambda g: board_key(g, running))
             rnd_obj = Round(rnd, tuple(games), tuple(byes[k] for k in sorted(byes)))
             for g in games:
-                running[g.white] += units[g.white_result]  # type: ignore[index]
+                running[g.white] += units[g.white_result]
                 running[g.black] += units[g.black_result]  # type: ignore[index]
             for b in rnd_obj.byes:
                 running[b.player] += units[b.result]

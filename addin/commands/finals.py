@@ -88,13 +88,14 @@ def run(args) -> int:
     if args.mapping is None and args.file.lower().endswith((".xlsx", ".xlsm")):
         book = open_book(args.file)
         lay = L.detect_layout(book.sheet_names())
-    if lay is not None:
+    if book is not None and lay is not None:
         sheet_fmt, sheet_third, sheet_games = read_finals_sheet(book, lay)
         fmt = fmt or sheet_fmt
         third = third or sheet_third
         games = sheet_games + games
     else:
-        games = [list(g) for g in t.info.get("finals_games") or []] + games
+        stored = t.info.get("finals_games")
+        games = [list(g) for g in (stored if isinstance(stored, list) else [])] + games
     if not fmt:
         raise CommandError("choose the finals with --format egp-nm or --format sm")
     try:

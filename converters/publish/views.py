@@ -11,6 +11,7 @@ template for the web page and the PDF).  Numbers come from the engine only:
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ...engine.crosstable import (
     MARKS,
@@ -167,7 +168,7 @@ def cards_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
     letter = {Colour.WHITE: "w", Colour.BLACK: "b", Colour.NONE: ""}
     points = t.settings.scoring.points
     every = all_cards(t)
-    cards = []
+    cards: list[dict[str, Any]] = []
     for p in t.players:
         rows = []
         total, provisional = Fraction(0), False
