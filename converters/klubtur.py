@@ -45,17 +45,29 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Scoring, Settings, Tournament
+from ..engine.model import (
+    Bye,
+    Game,
+    ModelError,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
+)
+from .csv_format import guard, unguard
 from .errors import InputError
+from .limits import check_fields
 from .source import read_text
 
 __all__ = [
     "KlubturGroup",
-    "read_klubtur",
-    "parse_klubtur",
-    "read_klubtur_book",
-    "looks_like_klubtur",
     "book_looks_like_klubtur",
+    "looks_like_klubtur",
+    "parse_klubtur",
+    "read_klubtur",
+    "read_klubtur_book",
     "write_klubtur",
 ]
 
@@ -92,7 +104,7 @@ def _text(value: object) -> str:
         return ""
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else str(value)
-    return str(value).strip()
+    return unguard(str(value).strip())  # what write_klubtur guarded against formulas
 
 
 Where = Callable[[int, int], dict]
@@ -148,7 +160,7 @@ def _read_group(
         if not any(vals) or _group_word(row) is not None or _is_header(row):
             break
 
-        def cell(key: str) -> str:
+        def cell(key: str, vals: list[str] = vals) -> str:
             j = fixed.get(key)
             return vals[j] if j is not None and j < len(vals) else ""
 
@@ -302,14 +314,26 @@ def _split_groups(
     return title, groups
 
 
-def _csv_rows(text: str) -> list[list[object]]:
+def _csv_rows(text: str, label: str = "<text>") -> list[list[object]]:
+    """The CSV rows of ``text``; :class:`InputError` naming the line for a row the
+    csv module cannot read or one of more than :data:`~monrad.converters.limits.MAX_FIELDS`
+    fields."""
     sample = text[:4096]
     try:
         dialect = csv.Sniffer().sniff(sample, delimiters=";,\t")
         delimiter = dialect.delimiter
     except csv.Error:
         delimiter = ";" if sample.count(";") >= sample.count(",") else ","
-    return [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows: list[list[object]] = []
+    try:
+        for r in reader:
+            check_fields(len(r), label, reader.line_num)
+            rows.append(list(r))
+    except csv.Error as exc:
+        raise InputError(f"not a readable CSV row ({exc})", source=label,
+                         line=reader.line_num or 1) from None
+    return rows
 
 
 def looks_like_klubtur(text: str) -> bool:
@@ -346,7 +370,7 @@ def _rows_look_like_klubtur(rows: list[list[object]]) -> bool:
 def parse_klubtur(text: str, *, name: str = "<text>",
                   warnings: list[str] | None = None) -> list[KlubturGroup]:
     """Every group of a klubtur CSV export (see the module doc)."""
-    rows = _csv_rows(text)
+    rows = _csv_rows(text, name)
     stem = Path(name).stem if name and not name.startswith("<") else ""
     title, groups = _split_groups(rows, stem)
     if not groups:
@@ -433,20 +457,22 @@ def write_klubtur(groups: Sequence[KlubturGroup] | Tournament, *, title: str | N
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
     if title:
-        w.writerow(["Turnering", title])
+        w.writerow(["Turnering", guard(title)])
     for g in groups:
         t = g.tournament
         if max(t.start_numbers, default=0) > 9999:
             raise ValueError(f"group {g.name!r}: klubtur numbers have at most four digits")
         nrounds = max([r.number for r in t.rounds] + [t.settings.rounds or 0])
-        w.writerow(["Gruppe", g.name])
+        w.writerow(["Gruppe", guard(g.name)])
         head = ["Nr", "Navn", "Klub", "Rating"]
         for n in range(1, nrounds + 1):
             head += [f"R{n}", f"Res{n}"]
         w.writerow(head + ["Point"])
         width = max(2, len(str(max(t.start_numbers, default=1))))
         for p in t.players:
-            row: list[str] = [str(p.start_no), p.name, p.club, str(p.rating) if p.rating else ""]
+            # names and clubs are text from strangers: guarded against formula injection
+            row: list[str] = [str(p.start_no), guard(p.name), guard(p.club),
+                              str(p.rating) if p.rating else ""]
             for n in range(1, nrounds + 1):
                 r = t.round(n)
                 e = r.entry(p.start_no) if r else None

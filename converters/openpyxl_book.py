@@ -28,12 +28,12 @@ import glob
 from copy import copy
 import os
 import re
-import shutil
 import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import openpyxl
+from openpyxl.cell.cell import MergedCell
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
@@ -42,16 +42,18 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .atomic import atomic_write
+from . import limits
+from .atomic import atomic_write, check_writable, copy_file
 from .binding import CellValue, WorkbookError, a1, a1_range
+from .errors import InputError
 
 __all__ = ["OpenpyxlBook", "open_book", "new_book", "MAX_FILE_BYTES", "MAX_ROWS", "KEEP_BACKUPS",
            "backup_name", "backups_of"]
 
 #: Larger workbooks are refused (a club tournament is a few hundred kilobytes).
-MAX_FILE_BYTES = 50 * 1024 * 1024
-#: Sheets with more rows are refused.
-MAX_ROWS = 100_000
+MAX_FILE_BYTES = limits.MAX_INPUT_BYTES
+#: Sheets with more rows are refused (and more columns: :mod:`~monrad.converters.limits`).
+MAX_ROWS = limits.MAX_ROWS
 #: How many backups of one workbook are kept (the oldest beyond this are removed).
 KEEP_BACKUPS = 10
 
@@ -156,7 +158,10 @@ class OpenpyxlBook:
         ws = self._ws(sheet)
         for i, row in enumerate(rows):
             for j, value in enumerate(row):
-                ws.cell(first_row + i, first_col + j).value = value
+                cell = ws.cell(first_row + i, first_col + j)
+                if isinstance(cell, MergedCell):  # inside a merged block (a title a user merged)
+                    cell = _unmerge_at(ws, first_row + i, first_col + j)
+                cell.value = value
 
     def clear_range(
         self, sheet: str, first_row: int, first_col: int, last_row: int, last_col: int
@@ -295,10 +300,24 @@ class OpenpyxlBook:
         if self.path is None:
             raise WorkbookError("workbook has no file to save to")
         path = self.path
+        try:
+            check_writable(path)  # a read-only workbook is refused before anything is written
+        except OSError as exc:
+            raise WorkbookError(f"{path}: {exc.strerror}") from None
         if path.exists():
-            self.backup = backup_name(path)
-            shutil.copy2(path, self.backup)
-        self.save_as(path)
+            backup = backup_name(path)
+            try:
+                copy_file(path, backup)  # whole or not at all (a full disk)
+            except OSError as exc:
+                raise WorkbookError(f"{path}: cannot write the backup {backup.name} "
+                                    f"({exc.strerror or exc}); the workbook is unchanged") from None
+            self.backup = backup
+        try:
+            self.save_as(path)
+        except OSError as exc:
+            raise WorkbookError(f"{path}: cannot save ({exc.strerror or exc}); the workbook is "
+                                f"unchanged" + (f", backup: {self.backup}" if self.backup else "")
+                                ) from None
         for old in backups_of(path)[:-KEEP_BACKUPS]:
             old.unlink(missing_ok=True)
         return str(self.backup) if self.backup else None
@@ -315,13 +334,24 @@ class OpenpyxlBook:
         """
         path = Path(path)
         if path.suffix.lower() == ".xlsm" and self.workbook.vba_archive is None:
-            from .xlsm import xlsm_bytes
             from .layout import detect_layout
+            from .xlsm import xlsm_bytes
 
             lay = detect_layout(self.workbook.sheetnames)
             atomic_write(path, xlsm_bytes(self.workbook, lay.lang if lay else "en"))
             return
         atomic_write(path, self.workbook.save)
+
+
+def _unmerge_at(ws: Worksheet, row: int, col: int):
+    """Split the merged block that covers ``(row, col)`` and return that cell, now
+    writable.  Only reached for a cell monrad writes, i.e. one it owns (the Standings
+    sheet is the tool's as a whole): a user's merged title there must not stop
+    ``pair`` or ``standings`` (issue 21)."""
+    for rng in list(ws.merged_cells.ranges):
+        if rng.min_row <= row <= rng.max_row and rng.min_col <= col <= rng.max_col:
+            ws.unmerge_cells(rng.coord)
+    return ws.cell(row, col)
 
 
 def _why_unreadable(exc: BaseException) -> str:
@@ -357,20 +387,21 @@ def open_book(path: str | os.PathLike[str]) -> OpenpyxlBook:
     if not zipfile.is_zipfile(p):
         raise WorkbookError(f"{p}: not an Excel workbook (.xlsx/.xlsm)")
     try:
-        with zipfile.ZipFile(p) as zf:
-            unpacked = sum(i.file_size for i in zf.infolist())
-        if unpacked > 20 * MAX_FILE_BYTES:
-            raise WorkbookError(f"{p}: unpacks to {unpacked / 1e6:.0f} MB; refusing to open")
+        limits.check_workbook(p)  # the zip index and every sheet's size, before openpyxl
+    except InputError as exc:
+        raise WorkbookError(str(exc)) from None
+    try:
         wb = openpyxl.load_workbook(p, keep_vba=p.suffix.lower() == ".xlsm", data_only=False)
-    except WorkbookError:
-        raise
-    except Exception as exc:  # openpyxl, zipfile and defusedxml errors alike
+    except Exception as exc:  # noqa: BLE001 - openpyxl, zipfile and defusedxml errors alike
         raise WorkbookError(f"{p}: {_why_unreadable(exc)}") from None
     for ws in wb.worksheets:
         if ws.max_row > MAX_ROWS:
             raise WorkbookError(
                 f"{p}: sheet {ws.title!r} has {ws.max_row} rows (limit {MAX_ROWS})"
             )
+        if ws.max_column > limits.MAX_COLUMNS:
+            raise WorkbookError(f"{p}: sheet {ws.title!r} has {ws.max_column} columns "
+                                f"(limit {limits.MAX_COLUMNS})")
     return OpenpyxlBook(wb, p)
 
 
