@@ -58,7 +58,7 @@ from ..engine.model import (
 )
 from .csv_format import guard, unguard
 from .errors import InputError
-from .limits import check_fields
+from .limits import MAX_PLAYERS, MAX_RATING, check_fields, fraction
 from .source import read_text
 
 __all__ = [
@@ -106,6 +106,9 @@ def _text(value: object) -> str:
         return str(int(value)) if value.is_integer() else str(value)
     return unguard(str(value).strip())  # what write_klubtur guarded against formulas
 
+
+#: ASCII digits only (``str.isdigit`` accepts ``²``, which ``int`` refuses)
+_DIGITS = re.compile(r"[0-9]{1,9}")
 
 Where = Callable[[int, int], dict]
 """(row index, column index), both 0-based in the group's rows -> InputError kwargs."""
@@ -165,17 +168,17 @@ def _read_group(
             return vals[j] if j is not None and j < len(vals) else ""
 
         sn_text = cell("start_no") if "start_no" in fixed else str(len(players) + 1)
-        if not sn_text.isdigit() or int(sn_text) < 1:
+        if not _DIGITS.fullmatch(sn_text) or not 1 <= int(sn_text) <= MAX_PLAYERS:
             raise InputError(f"group {name!r}: player number {sn_text!r} is not a whole number "
-                             "of 1 or more", **where(i, fixed.get("start_no", 0)))
+                             f"from 1 to {MAX_PLAYERS}", **where(i, fixed.get("start_no", 0)))
         sn = int(sn_text)
         if sn in players:
             raise InputError(f"group {name!r}: player number {sn} is used twice (also row "
                              f"{row_of[sn] + 1})", **where(i, fixed.get("start_no", 0)))
         rating_text = cell("rating")
-        if rating_text and not rating_text.isdigit():
-            raise InputError(f"group {name!r}: rating {rating_text!r} is not a whole number",
-                             **where(i, fixed["rating"]))
+        if rating_text and (not _DIGITS.fullmatch(rating_text) or int(rating_text) > MAX_RATING):
+            raise InputError(f"group {name!r}: rating {rating_text!r} is not a whole number "
+                             f"from 0 to {MAX_RATING}", **where(i, fixed["rating"]))
         pname = cell("name")
         if not pname:
             raise InputError(f"group {name!r}: player {sn} has no name", **where(i, fixed["name"]))
@@ -186,7 +189,7 @@ def _read_group(
         pts = cell("points").replace(",", ".").replace("½", ".5")
         if pts:
             try:
-                listed[sn] = (Fraction(pts), i)
+                listed[sn] = (fraction(pts), i)
             except ValueError:
                 raise InputError(f"group {name!r}: points {cell('points')!r} is not a number",
                                  **where(i, fixed["points"])) from None

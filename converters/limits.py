@@ -25,6 +25,7 @@ limit                       value              checked on
 :data:`MAX_ROUNDS`          999                rounds of a tournament
 :data:`MAX_RATING`          9,999              a rating (TRF: four digits)
 :data:`MAX_GAME_POINTS`     100                points a scoring gives for one game
+:data:`MAX_SEED`            2**53 - 1          a lot's recorded seed (a cell holds it exactly)
 ==========================  =================  ========================================
 
 Workbooks are checked by :func:`check_workbook` (by the file's own kind: a ZIP
@@ -43,6 +44,7 @@ import re
 import struct
 import zipfile
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 from .errors import MAX_INPUT_BYTES, InputError
@@ -84,6 +86,16 @@ MAX_PLAYERS = 9_999
 MAX_ROUNDS = 999
 MAX_RATING = 9_999
 MAX_GAME_POINTS = 100
+#: a lot's seed: what a spreadsheet cell holds exactly (2**53 - 1)
+MAX_SEED = 2**53 - 1
+
+#: the highest value of each whole-number player field a reader accepts
+PLAYER_NUMBER_LIMITS = {"start_no": MAX_PLAYERS, "rating": MAX_RATING,
+                        "national_rating": MAX_RATING, "withdrawn_after": MAX_ROUNDS,
+                        "entered_at": MAX_ROUNDS}
+
+#: the longest number text :func:`fraction` reads
+MAX_NUMBER_TEXT = 30
 
 _CHUNK = 1024 * 1024
 
@@ -100,6 +112,24 @@ def bounded(value: int, what: str, low: int, high: int) -> str | None:
     if low <= value <= high:
         return None
     return f"{what} {value} is out of range ({low} to {high})"
+
+
+def fraction(text: str) -> Fraction:
+    """``Fraction(text)`` for a number written in a file, refusing (``ValueError``)
+    what no file means but would make :class:`~fractions.Fraction` work for minutes:
+    an exponent (``1e99999999`` is a hundred-million-digit integer) or more than
+    :data:`MAX_NUMBER_TEXT` characters.
+
+    >>> fraction("0.5"), fraction("-3")
+    (Fraction(1, 2), Fraction(-3, 1))
+    >>> fraction("1e99999999")
+    Traceback (most recent call last):
+    ValueError: '1e99999999' is not a plain number
+    """
+    s = str(text).strip()
+    if len(s) > MAX_NUMBER_TEXT or "e" in s.lower() or "_" in s:
+        raise ValueError(f"{s[:MAX_NUMBER_TEXT]!r} is not a plain number")
+    return Fraction(s)
 
 
 def column_number(letters: str) -> int:

@@ -36,6 +36,7 @@ from ..engine.model import (
 )
 from .club_sheets import ReadOptions, read_roster
 from .errors import InputError
+from .limits import MAX_ROUNDS, MAX_SEED, bounded, fraction
 from .notation import NotationError, format_result, parse_result
 
 __all__ = [
@@ -142,7 +143,7 @@ def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[
         """The setting as a whole number, or ``bad`` as the error at its cell."""
         try:
             return int(float(text(key)))
-        except ValueError:
+        except (ValueError, OverflowError):  # OverflowError: 1e400 is inf
             raise InputError(bad, **where(key)) from None
 
     system = text("system").lower() or "dutch"
@@ -151,6 +152,8 @@ def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[
         rounds = whole("rounds", f"rounds: {text('rounds')!r} is not a number")
         if rounds < 1:
             raise InputError("rounds must be 1 or more", **where("rounds"))
+        if too_many := bounded(rounds, "number of rounds", 1, MAX_ROUNDS):
+            raise InputError(too_many, **where("rounds"))
     try:
         scoring = parse_scoring(text("scoring"))
     except ValueError as exc:
@@ -160,13 +163,15 @@ def read_settings(book: WorkbookBinding, lay: L.Layout) -> tuple[Settings, dict[
     mbq_c = None
     if text("othello_c"):
         try:
-            mbq_c = Fraction(text("othello_c").replace(",", "."))
+            mbq_c = fraction(text("othello_c").replace(",", "."))
         except ValueError:
             raise InputError(f"Othello C: {text('othello_c')!r} is not a number",
                              **where("othello_c")) from None
     seeds: dict[str, int] = {}
     if text("seed"):
         seed = whole("seed", f"seed: {text('seed')!r} is not a whole number")
+        if bad_seed := bounded(seed, "seed", 0, MAX_SEED):
+            raise InputError(bad_seed, **where("seed"))
         seeds = {k: seed for k in SEED_KEYS}
     colour = Colour.NONE
     if text("initial_colour"):
@@ -208,7 +213,7 @@ def _bye_kind(points: CellValue, scoring: Scoring) -> Result:
     zero bye's -> zero bye."""
     text = "" if points is None else str(points).strip().replace(",", ".").replace("½", ".5")
     try:
-        value = Fraction(text) if text else None
+        value = fraction(text) if text else None
     except ValueError:
         return Result.PAIRING_BYE
     if value is None or value == scoring.pairing_bye:
