@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from ..engine.standings import lot_seed
 from .binding import CellValue, WorkbookBinding, a1
 from . import layout as L
 from ..engine.model import (
@@ -508,15 +509,17 @@ def content_seed(t: Tournament) -> int:
 
 def workbook_seed(t: Tournament) -> int:
     """The one seed a workbook's Settings sheet records for ``t``: the lot seed
-    (or the first of :data:`SEED_KEYS` recorded, else any recorded seed), else
-    :func:`content_seed`.  Read back, it is every key of :data:`SEED_KEYS`."""
+    (or the first of :data:`SEED_KEYS` recorded, else any recorded seed), else the
+    seed the standings' lot derives (:func:`~monrad.engine.standings.lot_seed`), so
+    that tied players keep their order through a conversion.  Read back, it is every
+    key of :data:`SEED_KEYS`."""
     seeds = t.settings.seeds or {}
     for key in SEED_KEYS:
         if key in seeds:
             return int(seeds[key])
     if seeds:
         return int(seeds[sorted(seeds)[0]])
-    return content_seed(t)
+    return lot_seed(t)  # the standings' own lot: tied players stay in their order
 
 
 def workbook_time(t: Tournament) -> _dt.datetime:
