@@ -132,7 +132,7 @@ def _sniff(head: bytes) -> str | None:
         return "wof"
     tags = {ln[:3] for ln in lines}
     if "001" in tags or "012" in tags or "XXR" in tags:
-        if all(ln[:3].isalnum() and (len(ln) == 3 or ln[3] == " ") or ln.startswith("###")
+        if all(ln[:3].isalnum() and (len(ln) == 3 or ln[3:4] == " ") or ln.startswith("###")
                for ln in lines[:-1]):
             return "trf"
     if any(sep in lines[0] for sep in (",", ";", "\t")):

@@ -348,8 +348,8 @@ def _what_was_lost(t: Tournament, fmt: str, tmp: Path, out: Path) -> list[str]:
         else:
             back = load(tmp, fmt=fmt, warnings=[])
     except (InputError, ModelError, IndexError) as exc:
-        return [f"{out}: written, but monrad cannot read it back "
-                f"({_one_line(exc).replace(str(tmp), str(out))})"]
+        reason = _one_line(exc).replace(str(tmp), str(out))
+        return [f"{out}: written, but monrad cannot read it back ({reason})"]
     warning = loss_warning(t, back, str(out))
     return [warning] if warning else []
 

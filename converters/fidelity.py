@@ -21,7 +21,7 @@ from ..engine.model import Player, Round, Scoring, Tournament
 from ..engine.pairing import PairingError, canonical_system
 from ..engine.standings import default_tiebreaks
 
-__all__ = ["losses", "loss_warning"]
+__all__ = ["loss_warning", "losses"]
 
 #: info key -> how a warning names it (with its TRF record where it has one)
 _INFO_NAMES = {
@@ -127,7 +127,7 @@ def _players(a: Tournament, b: Tournament) -> Iterable[str]:
         q = after.get(p.start_no)
         if q is None:
             continue
-        for key in _PLAYER_NAMES:
+        for key, label in _PLAYER_NAMES.items():
             mine = getattr(p, key)
             if _empty(mine):
                 continue
@@ -135,7 +135,7 @@ def _players(a: Tournament, b: Tournament) -> Iterable[str]:
             if key == "name":
                 mine, theirs = " ".join(str(mine).split()), " ".join(str(theirs).split())
             if mine != theirs:
-                lost.setdefault(_PLAYER_NAMES[key], []).append(p.start_no)
+                lost.setdefault(label, []).append(p.start_no)
         for key, value in _extra(p).items():
             if _extra(q).get(key) != value:
                 lost.setdefault(f"'{key}'", []).append(p.start_no)

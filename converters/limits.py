@@ -19,6 +19,7 @@ limit                       value              checked on
                                                streaming scan of its cells (``.xlsx``,
                                                ``.xlsm``, ``.ods``, ``.xls``)
 :data:`MAX_COLUMNS`         1,024              the same, for columns
+:data:`MAX_CELLS`           2,000,000          the same, rows x columns spanned
 :data:`MAX_LINES`           100,000            a text file (TRF, CSV, WOF, klubtur)
 :data:`MAX_FIELDS`          1,024              one CSV row
 :data:`MAX_PLAYERS`         9,999              start numbers (TRF: four digits)
@@ -80,6 +81,8 @@ MAX_RATIO = 500
 RATIO_FROM_BYTES = 1024 * 1024
 MAX_ROWS = 100_000
 MAX_COLUMNS = 1_024
+#: rows x columns a sheet's cells may span (a reader reads the rectangle)
+MAX_CELLS = 2_000_000
 MAX_LINES = 100_000
 MAX_FIELDS = 1_024
 MAX_PLAYERS = 9_999
@@ -224,18 +227,37 @@ def _check_package(p: Path, label: str) -> None:
         raise InputError(f"not a readable workbook ({reason})", source=label) from None
 
 
-def _limit_message(sheet: str, rows: int, cols: int, how: str) -> str | None:
+def _limit_message(rows: int, cols: int, how: str) -> str | None:
     if rows > MAX_ROWS:
         return f"the sheet {how} {rows} rows (limit {MAX_ROWS}); refused before reading it"
     if cols > MAX_COLUMNS:
         return f"the sheet {how} {cols} columns (limit {MAX_COLUMNS}); refused before reading it"
+    if rows * cols > MAX_CELLS:
+        return (f"the sheet {how} {rows} rows by {cols} columns, more than {MAX_CELLS} cells; "
+                "refused before reading it")
     return None
 
 
 def _refuse(sheet: str, rows: int, cols: int, how: str, label: str, cell: str | None = None) -> None:
-    message = _limit_message(sheet, rows, cols, how)
+    message = _limit_message(rows, cols, how)
     if message is not None:
         raise InputError(message, source=label, sheet=sheet, cell=cell)
+
+
+class _Extent:
+    """The rows and columns a sheet's cells span so far, refused past a limit."""
+
+    def __init__(self, sheet: str, label: str) -> None:
+        self.sheet, self.label = sheet, label
+        self.rows = self.cols = 0
+
+    def see(self, row: int, col: int, cell: str | None = None) -> None:
+        if row <= self.rows and col <= self.cols:
+            return
+        self.rows, self.cols = max(self.rows, row), max(self.cols, col)
+        if self.rows > MAX_ROWS or self.cols > MAX_COLUMNS:
+            _refuse(self.sheet, row, col, "reaches", self.label, cell)
+        _refuse(self.sheet, self.rows, self.cols, "spans", self.label, cell)
 
 
 # --- .xlsx / .xlsm / .xlsb
@@ -298,6 +320,7 @@ def _check_sheet_part(zf: zipfile.ZipFile, part: str, sheet: str, label: str) ->
     tail = b""
     row = col = 0
     first = True
+    extent = _Extent(sheet, label)
     for block in _chunks(zf, part):
         data = tail + block
         if first:
@@ -321,8 +344,7 @@ def _check_sheet_part(zf: zipfile.ZipFile, part: str, sheet: str, label: str) ->
             if kind == b"row":
                 row = int(r.group(2)) if r and r.group(2) else row + 1
                 col = 0
-                if row > MAX_ROWS:
-                    _refuse(sheet, row, 0, "has a row at", label)
+                extent.see(row, 0)
             else:
                 if r and r.group(1):
                     col = column_number(r.group(1).decode("ascii"))
@@ -330,9 +352,9 @@ def _check_sheet_part(zf: zipfile.ZipFile, part: str, sheet: str, label: str) ->
                         row = max(row, int(r.group(2)))
                 else:
                     col += 1
-                if col > MAX_COLUMNS or row > MAX_ROWS:
+                if row > extent.rows or col > extent.cols:
                     cell = (r.group(1) + r.group(2)).decode("ascii").upper() if r else None
-                    _refuse(sheet, row, col, "has a cell at row/column", label, cell)
+                    extent.see(row, col, cell)
 
 
 def _varint(data: bytes, pos: int, width: int) -> tuple[int, int]:
@@ -355,6 +377,7 @@ def _check_xlsb_part(zf: zipfile.ZipFile, part: str, sheet: str, label: str) -> 
     info = zf.getinfo(part)
     data = zf.read(info)  # bounded by MAX_PART_BYTES (check_zip)
     pos = row = 0
+    extent = _Extent(sheet, label)
     while pos < len(data):
         kind, pos = _varint(data, pos, 2)
         size, pos = _varint(data, pos, 4)
@@ -365,10 +388,9 @@ def _check_xlsb_part(zf: zipfile.ZipFile, part: str, sheet: str, label: str) -> 
             _refuse(sheet, r1 + 1, c1 + 1, "declares", label)
         elif kind == 0 and len(body) >= 4:
             row = struct.unpack_from("<I", body)[0] + 1
-            _refuse(sheet, row, 0, "has a row at", label)
+            extent.see(row, 0)
         elif 1 <= kind <= 13 and len(body) >= 4:
-            _refuse(sheet, row, struct.unpack_from("<I", body)[0] + 1, "has a cell at column",
-                    label)
+            extent.see(row, struct.unpack_from("<I", body)[0] + 1)
 
 
 # --- .ods
@@ -387,12 +409,14 @@ def _check_ods(zf: zipfile.ZipFile, label: str) -> None:
     rows_rep, cols_rep = f"{{{_ODS_TABLE}}}number-rows-repeated", f"{{{_ODS_TABLE}}}number-columns-repeated"
     value_type = f"{{{_ODS_OFFICE}}}value-type"
     sheet, row, col, row_filled, last_col = "", 0, 0, False, 0
+    extent = _Extent(sheet, label)
     with zf.open("content.xml") as fh:
         for event, el in iterparse(fh, events=("start", "end")):
             tag = el.tag
             if event == "start":
                 if tag == table_tag:
                     sheet, row = el.get(f"{{{_ODS_TABLE}}}name", ""), 0
+                    extent = _Extent(sheet, label)
                 elif tag == row_tag:
                     col, row_filled = 0, False
                 continue
@@ -401,13 +425,13 @@ def _check_ods(zf: zipfile.ZipFile, label: str) -> None:
                 if el.get(value_type) is not None or len(el) or (el.text or "").strip():
                     row_filled = True
                     last_col = col + rep
-                    _refuse(sheet, row + 1, last_col, "has a cell at row/column", label)
+                    extent.see(row + 1, last_col)
                 col += rep
                 el.clear()
             elif tag == row_tag:
                 rep = _count(el.get(rows_rep))
                 if row_filled:
-                    _refuse(sheet, row + rep, last_col, "has a row at", label)
+                    extent.see(row + rep, last_col)
                 row += rep
                 el.clear()
 
@@ -443,6 +467,7 @@ def _check_xls(p: Path, label: str) -> None:
         raise InputError(f"not a readable workbook ({reason})", source=label) from None
     offsets: dict[int, str] = {}
     pos, sheet = 0, "?"
+    extent = _Extent(sheet, label)
     while pos + 4 <= len(data):
         kind, size = struct.unpack_from("<HH", data, pos)
         body = data[pos + 4:pos + 4 + size]
@@ -451,16 +476,17 @@ def _check_xls(p: Path, label: str) -> None:
             offsets[offset] = _xls_name(body[6:])
         elif kind == 0x0809:  # BOF: a sheet starts here
             sheet = offsets.get(pos, sheet)
+            extent = _Extent(sheet, label)
         elif kind == 0x0200 and len(body) >= 12:  # DIMENSIONS: rwMac (u32), colMac (u16)
             last_row, last_col = struct.unpack_from("<I", body, 4)[0], struct.unpack_from("<H", body, 10)[0]
             _refuse(sheet, last_row, last_col, "declares", label)
         elif kind in _XLS_CELLS and len(body) >= 4:
             r, c = struct.unpack_from("<HH", body)
-            _refuse(sheet, r + 1, c + 1, "has a cell at row/column", label)
+            extent.see(r + 1, c + 1)
         elif kind in _XLS_RUNS and len(body) >= 6:
             r = struct.unpack_from("<H", body)[0]
             c = struct.unpack_from("<H", body, len(body) - 2)[0]
-            _refuse(sheet, r + 1, c + 1, "has a cell at row/column", label)
+            extent.see(r + 1, c + 1)
         pos += 4 + size
 
 

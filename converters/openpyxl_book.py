@@ -399,7 +399,7 @@ def open_book(path: str | os.PathLike[str]) -> OpenpyxlBook:
             raise WorkbookError(
                 f"{p}: sheet {ws.title!r} has {ws.max_row} rows (limit {MAX_ROWS})"
             )
-        if ws.max_column > limits.MAX_COLUMNS:
+        if ws.max_column > limits.MAX_COLUMNS or ws.max_row * ws.max_column > limits.MAX_CELLS:
             raise WorkbookError(f"{p}: sheet {ws.title!r} has {ws.max_column} columns "
                                 f"(limit {limits.MAX_COLUMNS})")
     return OpenpyxlBook(wb, p)

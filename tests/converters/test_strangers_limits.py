@@ -209,3 +209,12 @@ def test_issue21_csv_row_with_too_many_fields_is_refused_naming_the_line(tmp_pat
     f.write_text("No.;Name\n1;" + ";x" * (limits.MAX_FIELDS + 1) + "\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"wide\.csv:2: 1027 fields in one row \(limit 1024\)"):
         load(f)
+
+
+def test_issue21_rows_and_columns_within_their_limits_but_too_many_cells(book, tripwire):
+    """99,000 rows by 1,000 columns: each within its limit, but a reader would read
+    a rectangle of 99 million cells (a fuzzed workbook ran for minutes)."""
+    _far_cell(book, dimension=None)
+    _rewrite(book, _players_part(book), lambda xml: xml.replace(b"XFD99000", b"ALL99000"))
+    _both_readers_refuse(book, r"cell ALL99000: the sheet spans 99000 rows by 1000 columns, "
+                               r"more than 2000000 cells")
