@@ -345,6 +345,8 @@ def _what_was_lost(t: Tournament, fmt: str, tmp: Path, out: Path) -> list[str]:
     try:
         if fmt == "klubtur":
             back = read_klubtur(tmp)[0].tournament
+        elif fmt == "xlsx":  # values only, through calamine: the fast way (read_input)
+            back = read_input(tmp, [])[0][1]
         else:
             back = load(tmp, fmt=fmt, warnings=[])
     except (InputError, ModelError, IndexError) as exc:
