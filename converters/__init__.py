@@ -31,6 +31,7 @@ half-written file.
 from __future__ import annotations
 
 import os
+import zipfile
 from pathlib import Path
 
 from ..engine.model import ModelError, Tournament
@@ -249,6 +250,11 @@ def load(
         raise InputError(str(exc), source=label) from None
     except UnicodeDecodeError as exc:
         raise InputError(f"cannot decode the file ({exc.reason})", source=label) from None
+    except (ValueError, LookupError, TypeError, ArithmeticError, RecursionError, EOFError,
+            zipfile.BadZipFile) as exc:  # whatever else a reader meets: still one located line
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise InputError(f"not a readable {f} file ({type(exc).__name__}: {reason})",
+                         source=label) from None
     return t
 
 

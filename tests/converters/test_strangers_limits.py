@@ -218,3 +218,20 @@ def test_issue21_rows_and_columns_within_their_limits_but_too_many_cells(book, t
     _rewrite(book, _players_part(book), lambda xml: xml.replace(b"XFD99000", b"ALL99000"))
     _both_readers_refuse(book, r"cell ALL99000: the sheet spans 99000 rows by 1000 columns, "
                                r"more than 2000000 cells")
+
+
+@pytest.mark.parametrize("kind", [IndexError, KeyError, TypeError, ZeroDivisionError,
+                                  OverflowError, RecursionError, zipfile.BadZipFile])
+def test_issue21_any_exception_a_reader_raises_is_one_line_naming_the_file(tmp_path, monkeypatch,
+                                                                           kind):
+    from monrad.converters import trf
+
+    def broken(*a, **k):
+        raise kind("something\nunexpected")
+    monkeypatch.setattr(trf, "read_trf", broken)
+    f = tmp_path / "club.trf"
+    shutil.copy(CLUB_TRF, f)
+    with pytest.raises(InputError) as exc:
+        load(f)
+    assert str(exc.value).startswith(f"{f}: not a readable trf file ({kind.__name__}: something")
+    assert "\n" not in str(exc.value)
