@@ -233,5 +233,6 @@ def test_issue21_any_exception_a_reader_raises_is_one_line_naming_the_file(tmp_p
     shutil.copy(CLUB_TRF, f)
     with pytest.raises(InputError) as exc:
         load(f)
-    assert str(exc.value).startswith(f"{f}: not a readable trf file ({kind.__name__}: something")
-    assert "\n" not in str(exc.value)
+    message = str(exc.value)
+    assert message.startswith(f"{f}: not a readable trf file ({kind.__name__}: ")
+    assert "something" in message and "\n" not in message
