@@ -31,6 +31,7 @@ half-written file.
 from __future__ import annotations
 
 import os
+import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -136,10 +137,10 @@ def _sniff(head: bytes) -> str | None:
     if lines[0].startswith("%%") or any(ln.startswith("%_%") for ln in lines):
         return "wof"
     tags = {ln[:3] for ln in lines}
-    if ("001" in tags or "012" in tags or "XXR" in tags) and all(
-            ln[:3].isalnum() and (len(ln) == 3 or ln[3] == " ") or ln.startswith("###")
-            for ln in lines[:-1]):
-        return "trf"
+    if "001" in tags or "012" in tags or "XXR" in tags:
+        if all(ln[:3].isalnum() and (len(ln) == 3 or ln[3:4] == " ") or ln.startswith("###")
+               for ln in lines[:-1]):
+            return "trf"
     if any(sep in lines[0] for sep in (",", ";", "\t")):
         return "csv"
     return None
@@ -254,6 +255,11 @@ def load(
         raise InputError(str(exc), source=label) from None
     except UnicodeDecodeError as exc:
         raise InputError(f"cannot decode the file ({exc.reason})", source=label) from None
+    except (ValueError, LookupError, TypeError, ArithmeticError, RecursionError, EOFError,
+            zipfile.BadZipFile) as exc:  # whatever else a reader meets: still one located line
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise InputError(f"not a readable {f} file ({type(exc).__name__}: {reason})",
+                         source=label) from None
     return with_system_scoring(t)  # SKOL-6: a school event is scored 3/2/1 from any file
 
 

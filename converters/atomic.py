@@ -17,17 +17,45 @@ through :func:`atomic_write`:
 :func:`replace_keeping_mode` is step 2 and 3 alone, for callers that prepare a
 group of temporary files first and move them into place together
 (:mod:`monrad.converters.batch`).
+
+Strangers' machines (issue 21):
+
+* a file marked read-only (no write permission for its owner, the read-only
+  attribute on Windows) is never replaced: :func:`check_writable` refuses, even
+  for root, who could;
+* a temporary file carries the id of the process writing it
+  (``.club.xlsx.<pid>.<random>.tmp``); a run that was killed leaves it behind, and
+  the next save to the same folder removes every such file whose process is gone
+  (:func:`remove_orphans`), never one another run is still writing;
+* :func:`copy_file` makes a backup the same way, so a full disk never leaves a
+  truncated "backup" behind.
 """
 
 from __future__ import annotations
 
+import errno
+import glob
 import os
+import re
 import shutil
+import stat
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["atomic_write", "replace_keeping_mode", "new_file_mode"]
+__all__ = [
+    "ORPHAN_AGE",
+    "atomic_write",
+    "check_writable",
+    "copy_file",
+    "new_file_mode",
+    "remove_orphans",
+    "replace_keeping_mode",
+]
+
+#: a temporary file without a process id (an older monrad's) is an orphan after this long
+ORPHAN_AGE = 3600.0
 
 #: A function that writes the whole new file to the path it is given.
 Writer = Callable[[Path], object]
@@ -51,10 +79,79 @@ def _give_mode(tmp: Path, target: Path) -> None:
         pass
 
 
+def check_writable(target: str | os.PathLike[str]) -> None:
+    """Refuse (:class:`PermissionError` naming ``target``) to replace a file marked
+    read-only: its owner may not write it (mode ``444``, Windows' read-only
+    attribute).  ``os.replace`` needs only the folder's permission, and root may
+    write anything: the mark is the user's word, so it is asked for itself."""
+    p = Path(target)
+    try:
+        st = p.stat()
+    except OSError:
+        return  # not there (yet): nothing to protect
+    if stat.S_ISREG(st.st_mode) and (not st.st_mode & stat.S_IWUSR or not os.access(p, os.W_OK)):
+        raise PermissionError(errno.EACCES, "the file is read-only; monrad does not replace "
+                              "it (make it writable first)", str(p))
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True  # somebody else's process, or we cannot tell: leave its file alone
+    return True
+
+
+#: ``.<name>.<pid>.<anything>.tmp`` (atomic_write) or ``.<stem>.<pid>.part<ext>`` (batch)
+_ORPHAN = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.(?:[^.]+\.tmp|part(?P<ext>\.[^.]*)?)")
+_OLD_TMP = re.compile(r"\.(?P<name>.+)\.[A-Za-z0-9_]{8}\.tmp")
+
+
+def remove_orphans(target: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary files a killed run left beside ``target`` (see the module
+    doc) and return them.  Never raises: cleaning up is a courtesy."""
+    t = Path(target)
+    folder = t.parent if str(t.parent) else Path(".")
+    removed: list[Path] = []
+    try:
+        entries = list(folder.glob(f".{glob.escape(t.stem)}*"))
+    except OSError:
+        return removed
+    now = time.time()
+    for q in entries:
+        m = _ORPHAN.fullmatch(q.name)
+        if m and m.group("name") in (t.name, t.stem):
+            dead = not _alive(int(m.group("pid")))
+        else:
+            m = _OLD_TMP.fullmatch(q.name)
+            try:
+                dead = bool(m and m.group("name") == t.name and now - q.stat().st_mtime > ORPHAN_AGE)
+            except OSError:
+                dead = False
+        if dead:
+            try:
+                q.unlink()
+                removed.append(q)
+            except OSError:
+                pass
+    return removed
+
+
+def copy_file(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> Path:
+    """Copy ``src`` to ``dst`` (contents and times) through :func:`atomic_write`: ``dst``
+    is a whole copy or is not there at all (a full disk never leaves half a backup)."""
+    return atomic_write(dst, lambda tmp: shutil.copy2(src, tmp))
+
+
 def replace_keeping_mode(tmp: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
     """Move the finished file ``tmp`` over ``target`` (:func:`os.replace`), giving it
     ``target``'s permissions first (or the new-file default when there is none)."""
     tmp_p, target_p = Path(tmp), Path(target)
+    check_writable(target_p)
     _give_mode(tmp_p, target_p)
     os.replace(tmp_p, target_p)
 
@@ -69,7 +166,10 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | Writer) -> Path:
     """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    check_writable(target)
+    remove_orphans(target)
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
+                                dir=folder)
     tmp = Path(name)
     try:
         if callable(data):

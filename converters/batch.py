@@ -44,9 +44,9 @@ from pathlib import Path
 from typing import TextIO
 
 from ..engine.model import ModelError, Tournament
-from .atomic import replace_keeping_mode
+from .atomic import remove_orphans, replace_keeping_mode
 from .errors import InputError
-from .source import head_text
+from .source import head_text, read_text
 
 __all__ = [
     "IN_SUFFIXES",
@@ -344,6 +344,28 @@ def render_output(t: Tournament, fmt: str, path: Path, warnings: list[str] | Non
     save(t, path, "trf2026" if fmt == "trf" else fmt, warnings=warnings, shown=shown)
 
 
+def _what_was_lost(t: Tournament, fmt: str, tmp: Path, out: Path) -> list[str]:
+    """The written file read back and compared with ``t``: one warning naming what
+    the format could not hold (:mod:`~monrad.converters.fidelity`), or one saying
+    that it cannot be read back."""
+    from . import load
+    from .fidelity import loss_warning
+    from .klubtur import read_klubtur
+
+    try:
+        if fmt == "klubtur":
+            back = read_klubtur(tmp)[0].tournament
+        elif fmt == "xlsx":  # values only, through calamine: the fast way (read_input)
+            back = read_input(tmp, [])[0][1]
+        else:
+            back = load(tmp, fmt=fmt, warnings=[])
+    except (InputError, ModelError, IndexError) as exc:
+        reason = _one_line(exc).replace(str(tmp), str(out))
+        return [f"{out}: written, but monrad cannot read it back ({reason})"]
+    warning = loss_warning(t, back, str(out))
+    return [warning] if warning else []
+
+
 # ------------------------------------------------------------------ one file
 def _slug(text: str) -> str:
     s = unicodedata.normalize("NFKD", text)
@@ -384,9 +406,11 @@ def convert_one(job: Job) -> FileResult:
                 return result
         target.parent.mkdir(parents=True, exist_ok=True)
         for out, t in outputs:
+            remove_orphans(out)  # .part files of killed runs (issue 21)
             tmp = _tmp_name(out)
             temps.append((tmp, out))
             render_output(t, job.fmt, tmp, result.warnings, str(out))
+            warnings.extend(_what_was_lost(t, job.fmt, tmp, out))
         for tmp, out in temps:
             replace_keeping_mode(tmp, out)
         temps = []
@@ -394,7 +418,7 @@ def convert_one(job: Job) -> FileResult:
         result.outputs = [str(o) for o, _ in outputs]
         result.detail = ", ".join(result.outputs)
     except InputError as exc:
-        result.detail = str(exc)
+        result.detail = _about_the_input(exc, job, temps)
     except (ValueError, ModelError, KeyError) as exc:
         result.detail = f"{job.source}: {_one_line(exc)}"
     except OSError as exc:
@@ -409,6 +433,36 @@ def convert_one(job: Job) -> FileResult:
                 pass
         result.seconds = time.perf_counter() - start
     return result
+
+
+def _about_the_input(exc: InputError, job: Job, temps: list[tuple[Path, Path]]) -> str:
+    """The message of an error met while writing: a temporary file means nothing to
+    the user (issue 21: ``.out.15135.part.xlsx: unknown system 'bogus'``), so the
+    message is put on the input instead, at the line that holds the value it quotes
+    (a text input), and names the output it was for."""
+    where = exc.location.source
+    output = next((out for tmp, out in temps if where and Path(where) == tmp), None)
+    if output is None:
+        return str(exc)
+    line = _line_quoting(job.source, exc.message)
+    head = f"{job.source}:{line}" if line else job.source
+    return f"{head}: {exc.message} (writing {output})"
+
+
+def _line_quoting(source: str, message: str) -> int | None:
+    """The first line of the text file ``source`` holding a value ``message`` quotes
+    (``'bogus'``), or ``None`` (a workbook, nothing quoted, not found)."""
+    values = [v for v in re.findall(r"'([^']{1,200})'", message) if v.strip()]
+    if not values or Path(source).suffix.lower() in _WORKBOOKS:
+        return None
+    try:
+        text, _ = read_text(source)
+    except InputError:
+        return None
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+        if any(v in line for v in values):
+            return number
+    return None
 
 
 def _one_line(exc: BaseException) -> str:

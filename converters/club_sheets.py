@@ -39,6 +39,7 @@ from .layout import PLAYER_COLUMNS, ROUND_COLUMNS
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from .club_titles import header_language, title_system
 from .errors import InputError
+from .limits import PLAYER_NUMBER_LIMITS, bounded
 from .notation import BYE_WORDS, NotationError, parse_result
 
 __all__ = [
@@ -339,6 +340,9 @@ def read_roster(
             if fld in _INT_FIELDS:
                 n = _int_cell(v, f"{fld.replace('_', ' ')} of {name}", where(fld))
                 if n is not None:
+                    if too_big := bounded(n, f"{fld.replace('_', ' ')} of {name}", 0,
+                                          PLAYER_NUMBER_LIMITS[fld]):
+                        raise InputError(too_big, **where(fld))
                     values[fld] = n
             else:
                 t = _text(v)

@@ -47,6 +47,7 @@ from fractions import Fraction
 
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from .errors import InputError
+from .limits import check_fields
 from .source import decode, is_text, read_text  # decode: part of this module's API
 from .notation import BYE_WORDS, NotationError, format_result, parse_result
 
@@ -128,6 +129,7 @@ class _Table:
         start = 1
         try:
             for row in reader:
+                check_fields(len(row), label, start)
                 self.rows.append([unguard(c.strip()) for c in row])
                 self.lines.append(start)
                 start = reader.line_num + 1

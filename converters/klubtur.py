@@ -45,17 +45,29 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Scoring, Settings, Tournament
+from ..engine.model import (
+    Bye,
+    Game,
+    ModelError,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
+)
+from .csv_format import guard, unguard
 from .errors import InputError
+from .limits import MAX_PLAYERS, MAX_RATING, check_fields, fraction
 from .source import read_text
 
 __all__ = [
     "KlubturGroup",
-    "read_klubtur",
-    "parse_klubtur",
-    "read_klubtur_book",
-    "looks_like_klubtur",
     "book_looks_like_klubtur",
+    "looks_like_klubtur",
+    "parse_klubtur",
+    "read_klubtur",
+    "read_klubtur_book",
     "write_klubtur",
 ]
 
@@ -92,8 +104,11 @@ def _text(value: object) -> str:
         return ""
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else str(value)
-    return str(value).strip()
+    return unguard(str(value).strip())  # what write_klubtur guarded against formulas
 
+
+#: ASCII digits only (``str.isdigit`` accepts ``²``, which ``int`` refuses)
+_DIGITS = re.compile(r"[0-9]{1,9}")
 
 Where = Callable[[int, int], dict]
 """(row index, column index), both 0-based in the group's rows -> InputError kwargs."""
@@ -148,22 +163,22 @@ def _read_group(
         if not any(vals) or _group_word(row) is not None or _is_header(row):
             break
 
-        def cell(key: str) -> str:
+        def cell(key: str, vals: list[str] = vals) -> str:
             j = fixed.get(key)
             return vals[j] if j is not None and j < len(vals) else ""
 
         sn_text = cell("start_no") if "start_no" in fixed else str(len(players) + 1)
-        if not sn_text.isdigit() or int(sn_text) < 1:
+        if not _DIGITS.fullmatch(sn_text) or not 1 <= int(sn_text) <= MAX_PLAYERS:
             raise InputError(f"group {name!r}: player number {sn_text!r} is not a whole number "
-                             "of 1 or more", **where(i, fixed.get("start_no", 0)))
+                             f"from 1 to {MAX_PLAYERS}", **where(i, fixed.get("start_no", 0)))
         sn = int(sn_text)
         if sn in players:
             raise InputError(f"group {name!r}: player number {sn} is used twice (also row "
                              f"{row_of[sn] + 1})", **where(i, fixed.get("start_no", 0)))
         rating_text = cell("rating")
-        if rating_text and not rating_text.isdigit():
-            raise InputError(f"group {name!r}: rating {rating_text!r} is not a whole number",
-                             **where(i, fixed["rating"]))
+        if rating_text and (not _DIGITS.fullmatch(rating_text) or int(rating_text) > MAX_RATING):
+            raise InputError(f"group {name!r}: rating {rating_text!r} is not a whole number "
+                             f"from 0 to {MAX_RATING}", **where(i, fixed["rating"]))
         pname = cell("name")
         if not pname:
             raise InputError(f"group {name!r}: player {sn} has no name", **where(i, fixed["name"]))
@@ -174,7 +189,7 @@ def _read_group(
         pts = cell("points").replace(",", ".").replace("½", ".5")
         if pts:
             try:
-                listed[sn] = (Fraction(pts), i)
+                listed[sn] = (fraction(pts), i)
             except ValueError:
                 raise InputError(f"group {name!r}: points {cell('points')!r} is not a number",
                                  **where(i, fixed["points"])) from None
@@ -302,14 +317,26 @@ def _split_groups(
     return title, groups
 
 
-def _csv_rows(text: str) -> list[list[object]]:
+def _csv_rows(text: str, label: str = "<text>") -> list[list[object]]:
+    """The CSV rows of ``text``; :class:`InputError` naming the line for a row the
+    csv module cannot read or one of more than :data:`~monrad.converters.limits.MAX_FIELDS`
+    fields."""
     sample = text[:4096]
     try:
         dialect = csv.Sniffer().sniff(sample, delimiters=";,\t")
         delimiter = dialect.delimiter
     except csv.Error:
         delimiter = ";" if sample.count(";") >= sample.count(",") else ","
-    return [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows: list[list[object]] = []
+    try:
+        for r in reader:
+            check_fields(len(r), label, reader.line_num)
+            rows.append(list(r))
+    except csv.Error as exc:
+        raise InputError(f"not a readable CSV row ({exc})", source=label,
+                         line=reader.line_num or 1) from None
+    return rows
 
 
 def looks_like_klubtur(text: str) -> bool:
@@ -346,7 +373,7 @@ def _rows_look_like_klubtur(rows: list[list[object]]) -> bool:
 def parse_klubtur(text: str, *, name: str = "<text>",
                   warnings: list[str] | None = None) -> list[KlubturGroup]:
     """Every group of a klubtur CSV export (see the module doc)."""
-    rows = _csv_rows(text)
+    rows = _csv_rows(text, name)
     stem = Path(name).stem if name and not name.startswith("<") else ""
     title, groups = _split_groups(rows, stem)
     if not groups:
@@ -433,20 +460,22 @@ def write_klubtur(groups: Sequence[KlubturGroup] | Tournament, *, title: str | N
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
     if title:
-        w.writerow(["Turnering", title])
+        w.writerow(["Turnering", guard(title)])
     for g in groups:
         t = g.tournament
         if max(t.start_numbers, default=0) > 9999:
             raise ValueError(f"group {g.name!r}: klubtur numbers have at most four digits")
         nrounds = max([r.number for r in t.rounds] + [t.settings.rounds or 0])
-        w.writerow(["Gruppe", g.name])
+        w.writerow(["Gruppe", guard(g.name)])
         head = ["Nr", "Navn", "Klub", "Rating"]
         for n in range(1, nrounds + 1):
             head += [f"R{n}", f"Res{n}"]
         w.writerow(head + ["Point"])
         width = max(2, len(str(max(t.start_numbers, default=1))))
         for p in t.players:
-            row: list[str] = [str(p.start_no), p.name, p.club, str(p.rating) if p.rating else ""]
+            # names and clubs are text from strangers: guarded against formula injection
+            row: list[str] = [str(p.start_no), guard(p.name), guard(p.club),
+                              str(p.rating) if p.rating else ""]
             for n in range(1, nrounds + 1):
                 r = t.round(n)
                 e = r.entry(p.start_no) if r else None

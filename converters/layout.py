@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.pairing import system_facts
+from .limits import fraction
 
 __all__ = [
     "CHESS_RESULTS",
@@ -387,7 +388,7 @@ def points_from_cell(value: object) -> Fraction | None:
     whole = text[:-1] if half else text
     if whole in ("", "-"):
         whole += "0"
-    number = Fraction(whole)
+    number = fraction(whole)
     return number + (Fraction(-1, 2) if number < 0 or whole.startswith("-") else Fraction(1, 2)) \
         if half else number
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.model import Pending, Result
+from .limits import fraction
 
 __all__ = [
     "NotationError",
@@ -101,7 +102,7 @@ def _number(tok: str) -> Fraction:
         return Fraction(1, 2)
     if tok.endswith("½"):
         return Fraction(int(tok[:-1] or 0)) + Fraction(1, 2)
-    return Fraction(tok)
+    return fraction(tok)
 
 
 def _chess(a: Fraction, b: Fraction) -> tuple[Result, Result] | None:

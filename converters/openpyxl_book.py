@@ -27,7 +27,6 @@ import datetime as _dt
 import glob
 import os
 import re
-import shutil
 import zipfile
 from collections.abc import Mapping, Sequence
 from copy import copy
@@ -35,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import openpyxl
+from openpyxl.cell.cell import MergedCell
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
@@ -43,9 +43,11 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .atomic import atomic_write
+from . import limits
+from .atomic import atomic_write, check_writable, copy_file
 from .binding import CellValue, WorkbookError, a1, a1_range
 from .cell_text import as_text_cell, clean_text, removed_note
+from .errors import InputError
 
 if TYPE_CHECKING:
     from .package_book import PackageBook
@@ -62,9 +64,9 @@ __all__ = [
 ]
 
 #: Larger workbooks are refused (a club tournament is a few hundred kilobytes).
-MAX_FILE_BYTES = 50 * 1024 * 1024
-#: Sheets with more rows are refused.
-MAX_ROWS = 100_000
+MAX_FILE_BYTES = limits.MAX_INPUT_BYTES
+#: Sheets with more rows are refused (and more columns: :mod:`~monrad.converters.limits`).
+MAX_ROWS = limits.MAX_ROWS
 #: How many backups of one workbook are kept (the oldest beyond this are removed).
 KEEP_BACKUPS = 10
 
@@ -179,6 +181,8 @@ class OpenpyxlBook:
                                                           a1(first_row + i, first_col + j),
                                                           removed))
                 cell = ws.cell(first_row + i, first_col + j)
+                if isinstance(cell, MergedCell):  # inside a merged block (a title a user merged)
+                    cell = _unmerge_at(ws, first_row + i, first_col + j)
                 cell.value = value
                 as_text_cell(cell)  # text from a file is never a formula
 
@@ -356,10 +360,24 @@ class OpenpyxlBook:
         if self.path is None:
             raise WorkbookError("workbook has no file to save to")
         path = self.path
+        try:
+            check_writable(path)  # a read-only workbook is refused before anything is written
+        except OSError as exc:
+            raise WorkbookError(f"{path}: {exc.strerror}") from None
         if path.exists():
-            self.backup = backup_name(path)
-            shutil.copy2(path, self.backup)
-        self.save_as(path)
+            backup = backup_name(path)
+            try:
+                copy_file(path, backup)  # whole or not at all (a full disk)
+            except OSError as exc:
+                raise WorkbookError(f"{path}: cannot write the backup {backup.name} "
+                                    f"({exc.strerror or exc}); the workbook is unchanged") from None
+            self.backup = backup
+        try:
+            self.save_as(path)
+        except OSError as exc:
+            raise WorkbookError(f"{path}: cannot save ({exc.strerror or exc}); the workbook is "
+                                f"unchanged" + (f", backup: {self.backup}" if self.backup else "")
+                                ) from None
         for old in backups_of(path)[:-KEEP_BACKUPS]:
             old.unlink(missing_ok=True)
         return str(self.backup) if self.backup else None
@@ -383,6 +401,17 @@ class OpenpyxlBook:
             atomic_write(path, xlsm_bytes(self.workbook, lay.lang if lay else "en"))
             return
         atomic_write(path, self.workbook.save)
+
+
+def _unmerge_at(ws: Worksheet, row: int, col: int):
+    """Split the merged block that covers ``(row, col)`` and return that cell, now
+    writable.  Only reached for a cell monrad writes, i.e. one it owns (the Standings
+    sheet is the tool's as a whole): a user's merged title there must not stop
+    ``pair`` or ``standings`` (issue 21)."""
+    for rng in list(ws.merged_cells.ranges):
+        if rng.min_row <= row <= rng.max_row and rng.min_col <= col <= rng.max_col:
+            ws.unmerge_cells(rng.coord)
+    return ws.cell(row, col)
 
 
 def _why_unreadable(exc: BaseException) -> str:
@@ -424,10 +453,10 @@ def open_book(path: str | os.PathLike[str]) -> PackageBook:
     if not zipfile.is_zipfile(p):
         raise WorkbookError(f"{p}: not an Excel workbook (.xlsx/.xlsm)")
     try:
-        with zipfile.ZipFile(p) as zf:
-            unpacked = sum(i.file_size for i in zf.infolist())
-        if unpacked > 20 * MAX_FILE_BYTES:
-            raise WorkbookError(f"{p}: unpacks to {unpacked / 1e6:.0f} MB; refusing to open")
+        limits.check_workbook(p)  # the zip index and every sheet's size, before anything
+    except InputError as exc:
+        raise WorkbookError(str(exc)) from None
+    try:
         book = PackageBook(p, p.read_bytes())
     except WorkbookError:
         raise

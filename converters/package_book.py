@@ -43,7 +43,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .atomic import atomic_write
+from .atomic import atomic_write, check_writable, copy_file
 from .binding import CellValue, WorkbookError, a1, a1_range
 from .cell_text import clean_text, removed_note
 from .lock import workbook_lock
@@ -435,9 +435,22 @@ class PackageBook:
                 raise WorkbookError(
                     f"{path}: the workbook changed on disk since monrad read it (another run, "
                     "or Excel saved it); nothing written, run the command again")
-            self.backup = backup_name(path)
-            shutil.copy2(path, self.backup)
-            atomic_write(path, data)
+            try:
+                check_writable(path)  # a read-only workbook is refused before anything
+            except OSError as exc:
+                raise WorkbookError(f"{path}: {exc.strerror}") from None
+            backup = backup_name(path)
+            try:
+                copy_file(path, backup)  # whole or not at all (a full disk)
+            except OSError as exc:
+                raise WorkbookError(f"{path}: cannot write the backup {backup.name} "
+                                    f"({exc.strerror or exc}); the workbook is unchanged") from None
+            self.backup = backup
+            try:
+                atomic_write(path, data)
+            except OSError as exc:
+                raise WorkbookError(f"{path}: cannot save ({exc.strerror or exc}); the workbook "
+                                    f"is unchanged, backup: {backup}") from None
         for old in backups_of(path)[:-KEEP_BACKUPS]:
             old.unlink(missing_ok=True)
         self._load(data)

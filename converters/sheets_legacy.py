@@ -23,15 +23,16 @@ import datetime as _dt
 import os
 from pathlib import Path
 
+from . import limits
 from .binding import CellValue
-from .errors import MAX_INPUT_BYTES, InputError
+from .errors import InputError
 
-__all__ = ["CalamineBook", "open_legacy_book", "read_legacy_workbook", "LEGACY_SUFFIXES"]
+__all__ = ["LEGACY_SUFFIXES", "CalamineBook", "open_legacy_book", "read_legacy_workbook"]
 
 #: suffixes this module is the reader of choice for
 LEGACY_SUFFIXES = (".xls", ".ods")
 #: a sheet bigger than this is refused (a club tournament is a few hundred rows)
-MAX_ROWS = 100_000
+MAX_ROWS = limits.MAX_ROWS
 
 
 def _calamine():  # imported lazily: the rest of the package works without it
@@ -106,13 +107,7 @@ def open_legacy_book(path: str | os.PathLike[str], *, name: str | None = None) -
     """Read every sheet of ``path`` (``.xls``, ``.ods``, ``.xlsx``, ``.xlsm``, ``.xlsb``)."""
     p = Path(path)
     label = name or str(p)
-    try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=label) from None
-    if size > MAX_INPUT_BYTES:
-        raise InputError(f"file is {size} bytes, more than the {MAX_INPUT_BYTES} allowed",
-                         source=label)
+    limits.check_workbook(p, label)  # sizes and every sheet's extent, before calamine allocates
     pc = _calamine()
     sheets: dict[str, list[list[CellValue]]] = {}
     try:
@@ -127,7 +122,7 @@ def open_legacy_book(path: str | os.PathLike[str], *, name: str | None = None) -
                                   for raw in sh.to_python(skip_empty_area=False)]
     except InputError:
         raise
-    except Exception as exc:  # calamine raises its own error types (and ValueError ...)
+    except Exception as exc:  # noqa: BLE001 - calamine raises its own error types (and ValueError ...)
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(f"not a readable spreadsheet ({reason})", source=label) from None
     return CalamineBook(label, sheets)

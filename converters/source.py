@@ -6,6 +6,8 @@ limit, decoded the one way every text reader (TRF, CSV, klubtur, WOF) decodes.
 * a file larger than :data:`~monrad.converters.errors.MAX_INPUT_BYTES` is refused
   before it is read; a file that cannot be read is a one-line
   :class:`~monrad.converters.errors.InputError` naming it;
+* a text of more than :data:`~monrad.converters.limits.MAX_LINES` lines is refused
+  (naming the first line too many);
 * bytes are UTF-8 (a byte-order mark is dropped), else the fallback code page
   (Windows-1252 unless the format says otherwise), with a warning naming the file.
 
@@ -23,8 +25,9 @@ import os
 from pathlib import Path
 
 from .errors import MAX_INPUT_BYTES, InputError
+from .limits import check_lines
 
-__all__ = ["is_text", "read_bytes", "decode", "read_text", "head_text"]
+__all__ = ["decode", "head_text", "is_text", "read_bytes", "read_text"]
 
 #: code page -> the name a warning gives it
 _CODE_PAGE_NAMES = {"cp1252": "Windows-1252", "latin-1": "Latin-1"}
@@ -73,11 +76,15 @@ def read_text(
     else the path, ``<bytes>`` or ``<text>``: what messages about it are headed with."""
     if isinstance(source, bytes):
         label = name or "<bytes>"
-        return decode(source, label, warnings, fallback=fallback), label
+        text = decode(source, label, warnings, fallback=fallback)
+        check_lines(text, label)
+        return text, label
     if is_text(source):
         return source, name or "<text>"  # type: ignore[return-value]
     label = name or str(Path(source))
-    return decode(read_bytes(source, label), label, warnings, fallback=fallback), label
+    text = decode(read_bytes(source, label), label, warnings, fallback=fallback)
+    check_lines(text, label)
+    return text, label
 
 
 def head_text(path: str | os.PathLike[str], label: str | None = None, size: int = 20000) -> str:

@@ -29,6 +29,7 @@ from ..engine.model import (
 )
 from ..engine.pairing import system_scoring
 from .errors import InputError
+from .limits import MAX_GAME_POINTS, MAX_ROUNDS, MAX_SEED, PLAYER_NUMBER_LIMITS, bounded, fraction
 from .source import read_text
 from .trf_records import (
     BYE_CODES,
@@ -123,6 +124,15 @@ class _Parser:
         if not re.fullmatch(r"-?\d+(\.\d+)?|-?\.\d+", s):
             raise self.error(f"{what} {s!r} is not a number", line, column)
         return Fraction(s)
+
+    def game_points(self, text: str, what: str, line: int, column: int) -> Fraction:
+        """:meth:`points` a scoring gives for one game: at most
+        :data:`~monrad.converters.limits.MAX_GAME_POINTS` either way."""
+        value = self.points(text, what, line, column)
+        if abs(value) > MAX_GAME_POINTS:
+            raise self.error(f"{what} {text.strip()} is out of range (-{MAX_GAME_POINTS} to "
+                             f"{MAX_GAME_POINTS})", line, column)
+        return value
 
     # --- records -----------------------------------------------------------------
     def parse(self, text: str) -> Tournament:
@@ -227,6 +237,8 @@ class _Parser:
         value = self.integer(line[3:], "number of rounds", n, 5)
         if value < 1:
             raise self.error("number of rounds must be 1 or more", n, 5)
+        if too_many := bounded(value, "number of rounds", 1, MAX_ROUNDS):
+            raise self.error(too_many, n, 5)
         self.settings["rounds"] = value
 
     _r142 = _rounds_record
@@ -254,7 +266,7 @@ class _Parser:
         start = 5
         while start < len(line):
             code = line[start]
-            value = self.points(line[start + 1:start + 5], f"points for {code!r}", n, start + 2)
+            value = self.game_points(line[start + 1:start + 5], f"points for {code!r}", n, start + 2)
             for f in {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"),
                       "L": ("loss",), "A": ("zero_bye", "forfeit_loss", "absent"),
                       "P": ("pairing_bye",), "X": ("pending",)}.get(code, ()):
@@ -299,7 +311,8 @@ class _Parser:
             key, _, value = token.partition("=")
             if key.upper() not in names or not value:
                 raise self.error(f"unknown XXS entry {token!r}", n, line.index(token) + 1)
-            self.scoring[names[key.upper()]] = self.points(value, f"XXS {key}", n, line.index(token) + 1)
+            self.scoring[names[key.upper()]] = self.game_points(value, f"XXS {key}", n,
+                                                                line.index(token) + 1)
 
     def _rXXZ(self, line: str, n: int) -> None:
         """JaVaFo's list of players not to be paired in the next round: zero-point byes."""
@@ -426,6 +439,8 @@ class _Parser:
                 self.options[parts[1]] = json.loads(parts[2])
             elif kind == "seed":
                 self.seeds[parts[1]] = int(parts[2])
+                if bad := bounded(self.seeds[parts[1]], "seed", 0, MAX_SEED):
+                    raise ValueError(bad)
             elif kind == "setting":
                 key, value = parts[1], json.loads(parts[2])
                 if key == "bye_discs":
@@ -433,7 +448,7 @@ class _Parser:
                             type(v) is int and 0 <= v <= 64 for v in value)):
                         raise ValueError("bye_discs must be two disc counts 0-64")
                 elif key == "mbq_c":
-                    if Fraction(str(value)) <= 0:
+                    if fraction(str(value)) <= 0:
                         raise ValueError("mbq_c must be more than 0")
                 else:  # a setting of a later version: keep the line as it is
                     self.extra.append(line)
@@ -444,7 +459,9 @@ class _Parser:
                     key, _, value = token.partition("=")
                     if key not in {f for f in Scoring.__dataclass_fields__}:
                         raise ValueError(f"unknown scoring field {key!r}")
-                    self.scoring[key] = Fraction(value)
+                    self.scoring[key] = fraction(value)
+                    if abs(self.scoring[key]) > MAX_GAME_POINTS:
+                        raise ValueError(f"{key} {value} is out of range")
             elif kind == "info":
                 self.info[parts[1]] = json.loads(parts[2])
             elif kind == "player":
@@ -453,6 +470,9 @@ class _Parser:
                 decoded = json.loads(value)
                 if key in INT_PLAYER_KEYS and type(decoded) is not int:
                     raise ValueError(f"player {key} must be a whole number")
+                if key in INT_PLAYER_KEYS and (bad := bounded(decoded, f"player {key}", 0,
+                                                              PLAYER_NUMBER_LIMITS[key])):
+                    raise ValueError(bad)
                 if key in STR_PLAYER_KEYS and not isinstance(decoded, str):
                     raise ValueError(f"player {key} must be text")
                 if key == "nrs" and not (isinstance(decoded, dict) and all(

@@ -55,6 +55,7 @@ from ..engine.othello.discs import TOTAL
 from ..engine.othello.mbq import OthelloDataError, disc_records
 from .atomic import atomic_write
 from .errors import InputError
+from .limits import fraction
 from .source import read_text
 
 __all__ = ["WofError", "read_wof", "parse_wof", "write_wof", "save_wof", "wof_filename", "PLAYER_HEADER"]
@@ -197,7 +198,7 @@ class _Reader:
             fields = [f.strip() for f in body.split(",")]
             if len(fields) >= 5 and fields[4]:
                 try:
-                    self.listed_scores.append((no, len(self.players) + 1, Fraction(fields[4])))
+                    self.listed_scores.append((no, len(self.players) + 1, fraction(fields[4])))
                 except (ValueError, ZeroDivisionError):
                     raise self.error(f"score {fields[4]!r} is not a number", no) from None
         if wid in self.by_id:

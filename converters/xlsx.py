@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from ..engine.standings import lot_seed
 from .binding import CellValue, WorkbookBinding, WorkbookReader, a1
 from . import layout as L
 from ..engine.model import (
@@ -38,6 +39,7 @@ from ..engine.model import (
 from ..engine.pairing import system_scoring
 from .club_sheets import ReadOptions, read_roster
 from .errors import InputError
+from .limits import MAX_ROUNDS, MAX_SEED, bounded, fraction
 from .notation import NotationError, format_result, parse_result
 
 __all__ = [
@@ -158,7 +160,7 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
         """The setting as a whole number, or ``bad`` as the error at its cell."""
         try:
             return int(float(text(key)))
-        except ValueError:
+        except (ValueError, OverflowError):  # OverflowError: 1e400 is inf
             raise InputError(bad, **where(key)) from None
 
     system = text("system").lower() or "dutch"
@@ -167,6 +169,8 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
         rounds = whole("rounds", f"rounds: {text('rounds')!r} is not a number")
         if rounds < 1:
             raise InputError("rounds must be 1 or more", **where("rounds"))
+        if too_many := bounded(rounds, "number of rounds", 1, MAX_ROUNDS):
+            raise InputError(too_many, **where("rounds"))
     try:
         scoring = parse_scoring(text("scoring"))
     except ValueError as exc:
@@ -176,13 +180,15 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
     mbq_c = None
     if text("othello_c"):
         try:
-            mbq_c = Fraction(text("othello_c").replace(",", "."))
+            mbq_c = fraction(text("othello_c").replace(",", "."))
         except ValueError:
             raise InputError(f"Othello C: {text('othello_c')!r} is not a number",
                              **where("othello_c")) from None
     seeds: dict[str, int] = {}
     if text("seed"):
         seed = whole("seed", f"seed: {text('seed')!r} is not a whole number")
+        if bad_seed := bounded(seed, "seed", 0, MAX_SEED):
+            raise InputError(bad_seed, **where("seed"))
         seeds = {k: seed for k in SEED_KEYS}
     colour = Colour.NONE
     if text("initial_colour"):
@@ -231,7 +237,7 @@ def _bye_kind(points: CellValue, scoring: Scoring) -> Result:
     zero bye's -> zero bye."""
     text = "" if points is None else str(points).strip().replace(",", ".").replace("½", ".5")
     try:
-        value = Fraction(text) if text else None
+        value = fraction(text) if text else None
     except ValueError:
         return Result.PAIRING_BYE
     if value is None or value == scoring.pairing_bye:
@@ -538,15 +544,17 @@ def content_seed(t: Tournament) -> int:
 
 def workbook_seed(t: Tournament) -> int:
     """The one seed a workbook's Settings sheet records for ``t``: the lot seed
-    (or the first of :data:`SEED_KEYS` recorded, else any recorded seed), else
-    :func:`content_seed`.  Read back, it is every key of :data:`SEED_KEYS`."""
+    (or the first of :data:`SEED_KEYS` recorded, else any recorded seed), else the
+    seed the standings' lot derives (:func:`~monrad.engine.standings.lot_seed`), so
+    that tied players keep their order through a conversion.  Read back, it is every
+    key of :data:`SEED_KEYS`."""
     seeds = t.settings.seeds or {}
     for key in SEED_KEYS:
         if key in seeds:
             return int(seeds[key])
     if seeds:
         return int(seeds[sorted(seeds)[0]])
-    return content_seed(t)
+    return lot_seed(t)  # the standings' own lot: tied players stay in their order
 
 
 def workbook_time(t: Tournament) -> _dt.datetime:

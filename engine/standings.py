@@ -220,6 +220,24 @@ def _derived_seed(t: Tournament, upto: int) -> int:
     return int.from_bytes(h.digest()[:4], "big")
 
 
+def recorded_lot_seed(t: Tournament) -> int | None:
+    """The lot's seed ``t`` records (``Settings.seeds["lot"]``; Othello: or
+    ``"disc_flip"``, OTH-7's lot as the pairing names it), or ``None``."""
+    for key in ("lot", "disc_flip"):
+        if key in t.settings.seeds:
+            return int(t.settings.seeds[key])
+    return None
+
+
+def lot_seed(t: Tournament, upto: int | None = None) -> int:
+    """The seed the lot of :func:`standings` after ``upto`` uses: the recorded one,
+    else the one derived from the players and results.  A file format that must
+    record a seed (the workbook's Settings sheet) records this one, so that a
+    conversion never swaps two tied players (issue 21)."""
+    recorded = recorded_lot_seed(t)
+    return recorded if recorded is not None else _derived_seed(t, Context(t, upto).upto)
+
+
 def standings(t: Tournament, codes: Sequence[str] | str | None = None, upto: int | None = None, *,
               seed: int | None = None) -> Standings:
     """Rank the players after round ``upto`` by points and the tie-break ``codes``.
@@ -249,10 +267,8 @@ def standings(t: Tournament, codes: Sequence[str] | str | None = None, upto: int
         if code == LOT:
             if seed is not None:
                 lot_seed, source = seed, "argument"
-            elif "lot" in t.settings.seeds:
-                lot_seed, source = int(t.settings.seeds["lot"]), "settings"
-            elif "disc_flip" in t.settings.seeds:  # OTH-7's lot, as the Othello pairing names it
-                lot_seed, source = int(t.settings.seeds["disc_flip"]), "settings"
+            elif (recorded := recorded_lot_seed(t)) is not None:
+                lot_seed, source = recorded, "settings"
             else:
                 lot_seed, source = _derived_seed(t, ctx.upto), "derived"
             rng = random.Random(lot_seed)

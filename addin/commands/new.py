@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...converters.limits import MAX_PLAYERS, MAX_ROUNDS, MAX_SEED, bounded
 from ._common import CommandError, load_file, warn
 
 ORDER = 50
@@ -56,11 +57,18 @@ def run(args) -> int:
 
     players = None
     count = args.players_count
+    for option, value, low, high in (("--rounds", args.rounds, 1, MAX_ROUNDS),
+                                     ("--seed", args.seed, 0, MAX_SEED),
+                                     ("--players-count", count, 1, MAX_PLAYERS)):
+        if value is not None and (wrong := bounded(value, option, low, high)):
+            raise CommandError(wrong)
     if args.players and args.players.isdigit() and not Path(args.players).exists():
         if args.game != "othello":
             raise CommandError(f"--players {args.players}: no such roster file (a number of "
                                "players is for --game othello's format advice)")
         count = int(args.players)
+        if wrong := bounded(count, "--players", 1, MAX_PLAYERS):
+            raise CommandError(wrong)
     elif args.players:
         players = load_file(args.players).players
     system, rounds = args.system, args.rounds

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ...converters import atomic_write, detect_format, dumps, trf_version
 from ...converters.errors import InputError
+from ...converters.limits import MAX_ROUNDS, bounded
 from ...engine.model import ModelError, Result, Round, Tournament
 from ...engine.pairing import (
     NoPairingPossible,
@@ -76,6 +77,8 @@ def _system_name(t: Tournament, requested: str | None) -> str:
 def _set_rounds(t: Tournament, rounds: int | None) -> None:
     if rounds is None:
         return
+    if too_many := bounded(rounds, "--rounds", 1, MAX_ROUNDS):
+        raise PairingError(too_many)
     if rounds < max(t.rounds_played, 1):
         raise PairingError(f"--rounds {rounds}: the file has {t.rounds_played} rounds paired already")
     t.settings = t.settings.replace(rounds=rounds)
