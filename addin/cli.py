@@ -83,7 +83,6 @@ def _bad_input_types() -> tuple[type[BaseException], ...]:
     from ..converters.errors import InputError
     from ..engine.model import ModelError
     from ..engine.pairing import PairingError
-
     from .commands._common import CommandError
 
     kinds: list[type[BaseException]] = [InputError, ModelError, PairingError, CommandError]

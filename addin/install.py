@@ -38,7 +38,7 @@ class AddinInstallError(Exception):
     """The add-in cannot be installed here; the message says why and what to do."""
 
 
-def _run(command: Sequence[str]) -> "subprocess.CompletedProcess[str]":
+def _run(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(list(command), capture_output=True, text=True, check=False)
 
 

@@ -79,6 +79,7 @@ def _open(path: Path, writer: str):
     import warnings
 
     import openpyxl
+
     from monrad.converters.openpyxl_book import OpenpyxlBook
 
     with warnings.catch_warnings():

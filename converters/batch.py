@@ -29,6 +29,7 @@ Formats out: :data:`OUT_FORMATS`.
 
 from __future__ import annotations
 
+import dataclasses
 import glob
 import os
 import re
@@ -38,7 +39,6 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO

@@ -34,11 +34,11 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .binding import CellValue, WorkbookReader, a1
-from .layout import PLAYER_COLUMNS, ROUND_COLUMNS
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
+from .binding import CellValue, WorkbookReader, a1
 from .club_titles import header_language, title_system
 from .errors import InputError
+from .layout import PLAYER_COLUMNS, ROUND_COLUMNS
 from .limits import PLAYER_NUMBER_LIMITS, bounded
 from .notation import BYE_WORDS, NotationError, parse_result
 

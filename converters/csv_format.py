@@ -48,8 +48,8 @@ from fractions import Fraction
 from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from .errors import InputError
 from .limits import check_fields
-from .source import decode, is_text, read_text  # decode: part of this module's API
 from .notation import BYE_WORDS, NotationError, format_result, parse_result
+from .source import decode, is_text, read_text  # decode: part of this module's API
 
 __all__ = [
     "guard",

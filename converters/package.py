@@ -176,7 +176,7 @@ class Package:
     def workbook_part(self) -> str:
         """The main workbook part (``xl/workbook.xml``), from the package relationships."""
         if "_rels/.rels" in self.parts:
-            for rid, rtype, target, _ in relationships(self.parts["_rels/.rels"],
+            for _rid, rtype, target, _ in relationships(self.parts["_rels/.rels"],
                                                        f"{self.source} (_rels/.rels)"):
                 if rtype == OFFICE_DOCUMENT_REL:
                     return resolve("", target)
@@ -212,9 +212,8 @@ def relationships(data: bytes, where: str) -> list[tuple[str, str, str, str]]:
 # --- splices into the index parts --------------------------------------------------------
 def _insert_before_close(xml: str, tag: str, fragment: str, where: str) -> str:
     """Insert ``fragment`` just before ``</tag>`` (any prefix), or expand ``<tag .../>``."""
-    m = None
-    for m in re.finditer(rf"</((?:[\w.-]+:)?){tag}\s*>", xml):
-        pass
+    closes = list(re.finditer(rf"</((?:[\w.-]+:)?){tag}\s*>", xml))
+    m = closes[-1] if closes else None  # the last one closes the element
     if m is not None:
         prefix = m.group(1)
         return xml[:m.start()] + _prefixed(fragment, prefix) + xml[m.start():]

@@ -38,7 +38,6 @@ import hashlib
 import io
 import posixpath
 import re
-import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any

@@ -9,8 +9,17 @@ from fractions import Fraction
 from ..engine.model import Bye, Colour, Player, Result, Scoring, Tournament
 from ..engine.pairing import with_system_scoring
 from .trf_records import (
-    TRF16, TRF2026, HEADER_INFO, INFO_HEADER, WRITE_CODE, SYSTEM_TYPES, EXTENSION,
-    fmt_points, written_tiebreaks, type_code_for, board_key,
+    EXTENSION,
+    HEADER_INFO,
+    INFO_HEADER,
+    SYSTEM_TYPES,
+    TRF16,
+    TRF2026,
+    WRITE_CODE,
+    board_key,
+    fmt_points,
+    type_code_for,
+    written_tiebreaks,
 )
 
 __all__ = ["write_trf"]

@@ -50,7 +50,17 @@ from fractions import Fraction
 from pathlib import Path
 from typing import cast
 
-from ..engine.model import Bye, Game, ModelError, Player, Result, Round, Scoring, Settings, Tournament
+from ..engine.model import (
+    Bye,
+    Game,
+    ModelError,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
+)
 from ..engine.othello.discs import TOTAL
 from ..engine.othello.mbq import OthelloDataError, disc_records
 from .atomic import atomic_write

@@ -21,9 +21,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ..engine.standings import lot_seed
-from .binding import CellValue, WorkbookBinding, WorkbookReader, a1
-from . import layout as L
 from ..engine.model import (
     Bye,
     Colour,
@@ -37,6 +34,9 @@ from ..engine.model import (
     Tournament,
 )
 from ..engine.pairing import system_scoring
+from ..engine.standings import lot_seed
+from . import layout as L
+from .binding import CellValue, WorkbookBinding, WorkbookReader, a1
 from .club_sheets import ReadOptions, read_roster
 from .errors import InputError
 from .limits import MAX_ROUNDS, MAX_SEED, bounded, fraction

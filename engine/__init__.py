@@ -7,7 +7,17 @@ itself only re-exports the model's value classes.
 """
 
 from .model import (
-    Bye, Colour, Game, ModelError, Pending, Player, Result, Round, Scoring, Settings, Tournament,
+    Bye,
+    Colour,
+    Game,
+    ModelError,
+    Pending,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
 )
 
 __all__ = [

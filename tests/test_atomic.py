@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
+
 from monrad.converters.atomic import atomic_write, new_file_mode, replace_keeping_mode
 from monrad.engine.model import Game, Player, Result, Round, Settings, Tournament
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA
+
 from monrad.addin.cli import main
 from monrad.converters import batch
 from monrad.converters.club_sheets import read_club_workbook
@@ -269,8 +270,10 @@ def test_xls_and_ods_read_like_the_xlsx_they_were_saved_from(name: str):
     assert legacy.players == xlsx.players and legacy.rounds == xlsx.rounds
     assert [(p.start_no, p.name, p.rating) for p in legacy.players] == [
         (p.start_no, p.name, p.rating) for p in truth.players]
-    facts = lambda t: sorted((r.number, g.white, g.black, g.white_result)
-                             for r in t.rounds for g in r.games)
+    def facts(t):
+        return sorted((r.number, g.white, g.black, g.white_result)
+                      for r in t.rounds for g in r.games)
+
     assert facts(legacy) == facts(truth)
 
 

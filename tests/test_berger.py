@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 

@@ -3,11 +3,9 @@ rounds that differ from the rules, board by board."""
 
 from __future__ import annotations
 
-
 from conftest import DATA
 
 from monrad.converters import trf
-
 from monrad.engine.check import RoundDifference, check_tournament  # noqa: E402
 from monrad.engine.model import Game, Round  # noqa: E402
 

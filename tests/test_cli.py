@@ -10,13 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import DATA, REPO
 
 from monrad.addin.cli import main
 from monrad.converters import load
 from monrad.converters.trf import read_trf, write_trf
 from monrad.engine.model import Bye, Game, Player, Result, Round, Settings, Tournament
-
-from conftest import DATA, REPO
 
 EXAMPLE = REPO / "examples" / "club.trf"
 ORACLE = DATA / "oracle"

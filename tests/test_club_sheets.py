@@ -7,8 +7,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
 from conftest import DATA
+
 from monrad.converters.club_sheets import (
     ReadOptions,
     fide_name,

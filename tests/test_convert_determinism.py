@@ -16,13 +16,13 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
 from conftest import DATA
+
 from monrad.converters import batch, load, save
 from monrad.converters.trf import write_trf
 from monrad.converters.xlsx import EPOCH, SEED_KEYS
-from monrad.engine.standings import lot_seed
 from monrad.engine.model import Colour
+from monrad.engine.standings import lot_seed
 
 ORACLE_TRF = DATA / "oracle" / "dutch" / "dutch_n0007_r05_s5101.trf"
 WOF = DATA / "wof" / "20260314_Stockholm_Open_2026.ELO"

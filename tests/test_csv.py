@@ -6,16 +6,23 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import DATA, REPO
 
 from monrad.converters.csv_format import (
-    guard, read_csv, read_results_csv, read_roster_csv, sniff_delimiter, unguard, write_csv,
-    write_results_csv, write_roster_csv, write_table,
+    guard,
+    read_csv,
+    read_results_csv,
+    read_roster_csv,
+    sniff_delimiter,
+    unguard,
+    write_csv,
+    write_results_csv,
+    write_roster_csv,
+    write_table,
 )
 from monrad.converters.errors import InputError
 from monrad.converters.trf import read_trf
 from monrad.engine.model import Bye, Game, Pending, Player, Result, Round, Tournament
-
-from conftest import DATA, REPO
 
 EXAMPLE = REPO / "examples" / "club.trf"
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from monrad.engine.draw import (
-    NSF_CYCLE, apply_draw, random_draw, seeded_draw, strength_order,
+    NSF_CYCLE,
+    apply_draw,
+    random_draw,
+    seeded_draw,
+    strength_order,
 )
 from monrad.engine.model import ModelError, Player, Round, Settings, Tournament
 

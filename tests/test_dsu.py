@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
+
 from monrad.engine.model import Game, Result, Round
 from monrad.engine.monrad.card import card
 from monrad.engine.monrad.facts import collect
 from monrad.engine.systems import dsu
-
-from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
 
 
 def test_dsu_0_round_one_odd_numbers_have_white() -> None:

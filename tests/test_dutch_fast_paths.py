@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import pytest
+
 from monrad.engine.dutch import brackets
 from monrad.engine.dutch.field import Field
 from monrad.engine.dutch.shortcut import BracketPlan, plan_bracket

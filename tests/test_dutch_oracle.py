@@ -16,11 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-
 from conftest import DATA
 
 from monrad.converters import trf
-
 from monrad.engine.model import Result, Round, Tournament  # noqa: E402
 from monrad.engine.pairing import pair_round  # noqa: E402
 from monrad.engine.systems.dutch import infer_initial_colour  # noqa: E402

@@ -12,7 +12,15 @@ from monrad.engine.dutch.criteria import compatible, make_context
 from monrad.engine.dutch.entrants import Float, build_entrants
 from monrad.engine.matching import WeightedGraph, max_weight_matching
 from monrad.engine.model import (
-    Bye, Colour, Game, Player, Result, Round, Scoring, Settings, Tournament,
+    Bye,
+    Colour,
+    Game,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
 )
 from monrad.engine.pairing import NoPairingPossible, pair_round, players_to_pair
 

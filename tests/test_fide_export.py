@@ -5,16 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import DATA
 
 from monrad.addin.cli import main
 from monrad.converters.federations import FIDE_FEDERATIONS, is_fide_federation
 from monrad.converters.fide_export import (
-    ASCII_FOLD, fide_report, fold_ascii, problems_table, validate,
+    ASCII_FOLD,
+    fide_report,
+    fold_ascii,
+    problems_table,
+    validate,
 )
 from monrad.converters.trf import read_trf
 from monrad.engine.model import Game, Result, Round, Tournament
-
-from conftest import DATA
 
 ORACLE = DATA / "oracle" / "dutch" / "dutch_n0007_r05_s5101.trf"
 HEADER = {

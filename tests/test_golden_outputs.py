@@ -18,8 +18,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
 from conftest import DATA, REPO
+
 from monrad.addin.cli import main
 
 GOLDEN = DATA / "golden" / "digests.json"

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 
 #: folder -> the package it is installed as (pyproject.toml, package-dir)

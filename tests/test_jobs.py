@@ -10,6 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+
 from monrad.addin.jobs import JobError, pair_next_round, update_standings
 from monrad.converters import layout as L
 from monrad.converters import openpyxl_book

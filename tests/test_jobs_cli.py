@@ -10,11 +10,11 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
 from conftest import REPO
-from monrad.converters import layout as L
+
 from monrad.addin.cli import main
 from monrad.addin.jobs import run_pair
+from monrad.converters import layout as L
 from monrad.converters.openpyxl_book import open_book
 
 EXAMPLE = REPO / "templates" / "example-club.xlsx"

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from test_jobs import _sheet_xml
 
-from monrad.converters import layout as L
 from monrad.addin.jobs import JobError, pair_next_round, update_standings
+from monrad.converters import layout as L
 from monrad.converters.new_workbook import create_workbook
 from monrad.converters.openpyxl_book import backups_of, open_book
 from monrad.converters.xlsx import read_xlsx
 from monrad.engine.model import Player, Result
-from test_jobs import _sheet_xml
 
 RESULTS = ["1-0", "1-0", "0-1", "0-1", "½-½", "+/-", "-/+"]
 

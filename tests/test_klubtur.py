@@ -8,17 +8,20 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from conftest import DATA
 
 from monrad.converters import batch
 from monrad.converters.errors import InputError
 from monrad.converters.klubtur import (
-    book_looks_like_klubtur, looks_like_klubtur, parse_klubtur, read_klubtur, read_klubtur_book,
+    book_looks_like_klubtur,
+    looks_like_klubtur,
+    parse_klubtur,
+    read_klubtur,
+    read_klubtur_book,
     write_klubtur,
 )
 from monrad.converters.sheets_legacy import open_legacy_book
 from monrad.engine.model import Bye, Game, Result
-
-from conftest import DATA
 
 FIXTURE = DATA / "klubtur" / "klubmesterskab-2025.csv"
 

@@ -29,7 +29,6 @@ def test_mypy_is_clean() -> None:
     assert "Success" in proc.stdout, proc.stdout + proc.stderr
 
 
-@pytest.mark.xfail(strict=False, reason="ruff --fix pending for the merged tree")
 def test_ruff_is_clean() -> None:
     proc = _run("-m", "ruff", "check", ".")
     assert proc.returncode == 0, f"ruff found problems:\n{proc.stdout}{proc.stderr}"

@@ -7,13 +7,12 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import DATA, REPO
 
 import monrad.converters as conv
 from monrad.converters import detect_format, load, save, trf_version
 from monrad.converters.errors import InputError
 from monrad.converters.trf import read_trf, write_trf
-
-from conftest import DATA, REPO
 
 EXAMPLE = REPO / "examples" / "club.trf"
 ORACLE = DATA / "oracle" / "dutch" / "dutch_n0008_r06_s5111_ff-zb-hb.trf"

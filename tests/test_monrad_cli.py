@@ -11,14 +11,12 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from monrad.engine.model import Game, Round, Scoring
-from monrad.engine.pairing import pair_round
-
 from test_monrad_kit import CODES, make
 
-from monrad.converters import trf
 from monrad.addin import cli
+from monrad.converters import trf
+from monrad.engine.model import Game, Round, Scoring
+from monrad.engine.pairing import pair_round
 
 
 @pytest.mark.parametrize("system", ["nsf", "ssf", "dsu", "school"])

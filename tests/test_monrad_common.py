@@ -6,13 +6,12 @@ import random
 from collections import Counter
 
 import pytest
+from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
 
 from monrad.engine.model import Bye, Colour, ForbiddenGroup, Game, Result, Round, Scoring
 from monrad.engine.monrad.facts import collect
 from monrad.engine.monrad.nsf import ColourState
 from monrad.engine.pairing import NoPairingPossible, get_system, pair_round
-
-from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
 
 SYSTEMS = ("nsf", "ssf", "dsu", "school")
 

@@ -25,13 +25,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import REPO
+from test_monrad_kit import bye_of, finish, make, pairs
 
 from monrad.engine.model import Scoring
 from monrad.engine.monrad.facts import collect
 from monrad.engine.pairing import get_system, pair_round
-
-from conftest import REPO
-from test_monrad_kit import bye_of, finish, make, pairs
 
 DOCS = REPO / "docs" / "systems"
 BLOCK = re.compile(r"```monrad-example\n(.*?)```", re.S)

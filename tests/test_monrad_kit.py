@@ -9,7 +9,15 @@ forfeit, ``-`` Black won by forfeit, ``a`` adjourned, ``p`` postponed, ``?`` no 
 from __future__ import annotations
 
 from monrad.engine.model import (
-    Bye, Game, Pending, Player, Result, Round, Scoring, Settings, Tournament,
+    Bye,
+    Game,
+    Pending,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
 )
 from monrad.engine.pairing import pair_round
 

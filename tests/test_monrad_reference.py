@@ -13,13 +13,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_monrad_kit import bye_of, finish, make, pairs
 
 from monrad.engine.model import Scoring
 from monrad.engine.monrad.facts import collect
-from monrad.engine.monrad.nsf import B, W, ColourState
+from monrad.engine.monrad.nsf import B, ColourState, W
 from monrad.engine.pairing import NoPairingPossible, get_system, pair_round
-
-from test_monrad_kit import bye_of, finish, make, pairs
 
 
 def _dfs(rem, candidates, bye_ok=None):

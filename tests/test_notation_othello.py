@@ -24,8 +24,8 @@ def test_oth_6_workbook_refuses_a_played_othello_game_without_discs(tmp_path) ->
     """A ``1-0`` in an Othello round sheet names its sheet and cell (MBQ needs discs)."""
     import openpyxl
 
-    from monrad.converters.new_workbook import create_workbook
     from monrad.converters.errors import InputError
+    from monrad.converters.new_workbook import create_workbook
     from monrad.converters.xlsx import read_xlsx
     from monrad.engine.model import Player
 

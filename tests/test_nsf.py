@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
 
 from monrad.engine.model import Colour
 from monrad.engine.monrad.facts import collect
-from monrad.engine.monrad.nsf import B, W, ColourState
+from monrad.engine.monrad.nsf import B, ColourState, W
 from monrad.engine.pairing import NoPairingPossible, PairingError, pair_round
 from monrad.engine.systems import nsf
-
-from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
 
 WH, BL = Colour.WHITE, Colour.BLACK
 
@@ -269,8 +268,7 @@ def test_nsf_13b_quality_points_of_a_paired_tournament(rounds: int, strike: int)
     """NSF-13A/13B (tie-break module, on a tournament paired here): the result list
     is by score, then quality points = opponents' scores with the lowest one (6 rounds
     or fewer) or two (7 or more) struck; a bye adds an opponent score of 0 (NSF-12B)."""
-    from monrad.engine import tiebreaks
-    from monrad.engine import standings
+    from monrad.engine import standings, tiebreaks
     assert standings.default_tiebreaks("nsf")[0] == "NSF-QP"
     import random
 

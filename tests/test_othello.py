@@ -6,7 +6,15 @@ import pytest
 
 from monrad.engine.model import Colour, Game, Player, Result, Round, Settings, Tournament
 from monrad.engine.othello.advisor import advise_format
-from monrad.engine.othello.discs import DiscError, complete, othello_result, resignation, time_loss, validate, with_discs
+from monrad.engine.othello.discs import (
+    DiscError,
+    complete,
+    othello_result,
+    resignation,
+    time_loss,
+    validate,
+    with_discs,
+)
 from monrad.engine.othello.finals import FinalsFormat, Match, plan_finals, swiss_wins
 
 

@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
+
 from monrad.engine.cardinality import Matcher
 from monrad.engine.model import (
     Bye,

@@ -84,8 +84,8 @@ def paired_workbook(folder: Path, lang: str = "no", rounds_paired: int = 2,
     """30 players in ``lang``'s usual system; rounds before ``rounds_paired`` complete,
     round ``rounds_paired`` paired with ``entered_last`` results entered; standings
     updated."""
-    from monrad.converters import layout as L
     from monrad.addin.jobs import pair_next_round, update_standings
+    from monrad.converters import layout as L
     from monrad.converters.new_workbook import create_workbook
     from monrad.converters.openpyxl_book import open_book
     from monrad.engine.model import Player

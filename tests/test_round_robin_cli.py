@@ -6,12 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from monrad.addin import cli
 from monrad.converters.trf import read_trf, write_trf
 from monrad.engine.berger import berger_table, double_round_robin_table
 from monrad.engine.model import Player, Round, Settings, Tournament
 from monrad.engine.othello.discs import with_discs
-
-from monrad.addin import cli
 
 
 def trf(tmp_path: Path, n: int, system: str, rounds: int | None) -> Path:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from monrad.engine.berger import berger_table
-from monrad.engine.berger import VARMA_GROUPS, varma_groups, varma_numbers
+from monrad.engine.berger import VARMA_GROUPS, berger_table, varma_groups, varma_numbers
 
 
 @pytest.mark.parametrize("size", sorted(VARMA_GROUPS))

@@ -20,14 +20,20 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import DATA
 
 from monrad.converters import batch
 from monrad.converters.trf import read_trf
 from monrad.engine.model import (
-    Bye, Game, Player, Result, Round, Scoring, Settings, Tournament,
+    Bye,
+    Game,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
 )
-
-from conftest import DATA
 
 CHESS_SOURCE = DATA / "oracle" / "dutch-random" / "dutch_n0049_r04_s6096_ff-zb-hb.trf"
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
 
 from monrad.engine.model import Scoring
 from monrad.engine.monrad.facts import collect
 from monrad.engine.pairing import PairingError, pair_round
 from monrad.engine.systems import school
-
-from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
 
 
 def test_skol_1_draw_number_is_the_first_position_then_piles_keep_their_order() -> None:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import random
 
+from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
 
 from monrad.engine.draw import apply_draw, random_draw
 from monrad.engine.model import Colour
 from monrad.engine.monrad.facts import collect
 from monrad.engine.systems import ssf
-
-from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
 
 
 def test_ssf_1_start_list_by_lot_lowest_number_first() -> None:

@@ -7,12 +7,16 @@ import json
 from fractions import Fraction as F
 
 import pytest
-
 from test_tiebreaks import NSF_ROUNDS, OTHELLO, D, L, W, make
 
 from monrad.engine.model import Result, Scoring
 from monrad.engine.standings import (
-    LOT, default_tiebreaks, format_value, parse_codes, record_lot_seed, standings,
+    LOT,
+    default_tiebreaks,
+    format_value,
+    parse_codes,
+    record_lot_seed,
+    standings,
     trf_tiebreak_records,
 )
 from monrad.engine.tiebreaks import TieBreakError

@@ -8,7 +8,6 @@ import csv
 from fractions import Fraction
 
 import pytest
-
 from test_tiebreaks_oracle import CSVS, _trf_for
 
 from monrad.engine.standings import standings

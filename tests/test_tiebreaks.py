@@ -8,10 +8,24 @@ from fractions import Fraction as F
 import pytest
 
 from monrad.engine.model import (
-    Bye, Game, Pending, Player, Result, Round, Scoring, Settings, Tournament,
+    Bye,
+    Game,
+    Pending,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
 )
 from monrad.engine.tiebreaks import (
-    Context, TieBreakError, compute, get_tiebreak, known_codes, performance_dp, register,
+    Context,
+    TieBreakError,
+    compute,
+    get_tiebreak,
+    known_codes,
+    performance_dp,
+    register,
 )
 
 W, D, L = Result.WIN, Result.DRAW, Result.LOSS

@@ -8,7 +8,6 @@ import csv
 from fractions import Fraction
 
 import pytest
-
 from conftest import DATA
 
 from monrad.engine.tiebreaks import Context, get_tiebreak

@@ -6,14 +6,23 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import DATA
 
 from monrad.converters.errors import InputError
 from monrad.converters.trf import TRF16, TRF2026, read_trf, write_trf
 from monrad.engine.model import (
-    Bye, Colour, ForbiddenGroup, Game, Pending, Player, Result, Round, Scoring, Settings, Tournament,
+    Bye,
+    Colour,
+    ForbiddenGroup,
+    Game,
+    Pending,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
 )
-
-from conftest import DATA
 
 ORACLE_FILES = sorted((DATA / "oracle").glob("dutch*/*.trf"))
 

@@ -8,15 +8,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from monrad.converters.csv_format import guard, read_csv, unguard, write_results_csv, write_roster_csv
+from monrad.converters.csv_format import (
+    guard,
+    read_csv,
+    unguard,
+    write_results_csv,
+    write_roster_csv,
+)
 from monrad.converters.errors import InputError
 from monrad.converters.trf import parse_trf, read_trf, write_trf
 from monrad.engine.model import Tournament
-
-from conftest import DATA
 
 ORACLE = sorted((DATA / "oracle").glob("dutch*/*.trf"))
 _SAMPLE = [p for p in ORACLE if any(k in p.name for k in ("ff", "hb", "zb", "pts310"))][:12] or ORACLE[:12]

@@ -89,7 +89,7 @@ def test_ovba_2_4_3_round_trip(seed: int) -> None:
     assert decrypt(encrypt("{00000000-0000-0000-0000-000000000001}", b"\x01\x02\x03", seed)) == b"\x01\x02\x03"
 
 
-def _colour_ok(ole: "olefile.OleFileIO") -> None:
+def _colour_ok(ole: olefile.OleFileIO) -> None:
     """MS-CFB 2.6.4: every storage's child tree is a red-black tree in name order."""
     entries = ole.direntries
 

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from monrad.converters.errors import InputError
 from monrad.converters.wof import WofError, read_wof, save_wof, wof_filename, write_wof
 from monrad.engine.model import Bye, Game, Player, Result, Round, Settings, Tournament

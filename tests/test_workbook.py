@@ -10,15 +10,14 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
 from conftest import DATA, REPO
+
+from monrad.addin.jobs import import_club_sheet, run_pair
 from monrad.converters import layout as L
 from monrad.converters.binding import WorkbookError
-from monrad.addin.jobs import run_pair
-from monrad.addin.jobs import import_club_sheet
+from monrad.converters.errors import InputError
 from monrad.converters.new_workbook import create_workbook, read_roster_csv
 from monrad.converters.openpyxl_book import open_book
-from monrad.converters.errors import InputError
 from monrad.converters.xlsx import SEED_KEYS, read_book, read_xlsx
 from monrad.engine.model import Colour, Player, Scoring
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
 from conftest import REPO
-from monrad.converters import layout as L
+
 from monrad.addin.jobs import pair_next_round, update_standings
+from monrad.converters import layout as L
 from monrad.converters.new_workbook import create_workbook
 from monrad.converters.openpyxl_book import open_book
 from monrad.engine.model import Player

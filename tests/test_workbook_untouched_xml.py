@@ -13,8 +13,8 @@ from pathlib import Path
 
 import openpyxl
 
-from monrad.converters import layout as L
 from monrad.addin.jobs import pair_next_round, update_standings
+from monrad.converters import layout as L
 from monrad.converters.new_workbook import create_workbook
 from monrad.converters.openpyxl_book import open_book
 

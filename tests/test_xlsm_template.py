@@ -13,6 +13,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+
 from monrad.converters import xlsm as build_xlsm
 
 olevba = pytest.importorskip("oletools.olevba")

@@ -29,12 +29,12 @@ import pytest
 xw = pytest.importorskip("xlwings")
 from xlwings import base_classes  # noqa: E402
 
-from monrad.converters import layout as L  # noqa: E402
 from monrad.addin import ribbon  # noqa: E402
+from monrad.addin.xlwings_book import XlwingsBook  # noqa: E402
+from monrad.converters import layout as L  # noqa: E402
 from monrad.converters.binding import WorkbookError  # noqa: E402
 from monrad.converters.new_workbook import create_workbook  # noqa: E402
 from monrad.converters.openpyxl_book import open_book  # noqa: E402
-from monrad.addin.xlwings_book import XlwingsBook  # noqa: E402
 from monrad.engine.model import Player  # noqa: E402
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+
 from monrad.addin import ribbon
 from monrad.addin.xlwings_book import XlwingsBook, com_colour, excel_text, rgb_tuple
 from monrad.converters import layout as L

@@ -24,13 +24,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE))  # run as a script: its neighbour lite_standin
 
-from lite_standin import open_lite
-from monrad.addin import lite
-from monrad.converters import lite_workbook as LW
-from monrad.converters.new_workbook import create_workbook
-from monrad.engine.model import Player
+from lite_standin import open_lite  # noqa: E402
+
+from monrad.addin import lite  # noqa: E402
+from monrad.converters import lite_workbook as LW  # noqa: E402
+from monrad.converters.new_workbook import create_workbook  # noqa: E402
+from monrad.engine.model import Player  # noqa: E402
 
 
 def _first_page_png(xlsx: Path, out: Path, work: Path) -> None:

@@ -13,6 +13,7 @@ import time
 
 import openpyxl
 from lite_standin import open_lite
+
 from monrad.converters import layout as L
 from monrad.converters.lite_workbook import STATUS_COL, STATUS_ROW, read_lite_code
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA
+
 from monrad.addin import bbp
 
 RECORDED = DATA / "bbp"

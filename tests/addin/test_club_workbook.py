@@ -8,6 +8,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.styles import Font, PatternFill
+
 from monrad.addin.cli import main
 from monrad.addin.club_jobs import (
     BLOCK,
@@ -21,7 +23,6 @@ from monrad.converters.club_layout import learn_layout
 from monrad.converters.openpyxl_book import open_book
 from monrad.engine.model import Result, Round, Tournament
 from monrad.engine.pairing import pair_round
-from openpyxl.styles import Font, PatternFill
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "fixtures" / "club-sheets"
 FIXTURES = sorted(DATA.glob("club_*.xlsx"))

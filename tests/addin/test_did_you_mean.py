@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from monrad.addin.cli import main
 from monrad.engine.pairing import PairingError, get_system
 

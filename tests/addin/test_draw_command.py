@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+
 from monrad.addin.cli import main
 from monrad.addin.draw_job import draw_start_numbers
 from monrad.addin.jobs import pair_next_round

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import openpyxl
+
 from monrad.addin import cli
 from monrad.addin.jobs import explain_rounds, pair_next_round
 from monrad.converters import load

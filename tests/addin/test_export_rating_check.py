@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from conftest import DATA
+
 from monrad.addin.cli import main
 from monrad.converters import save
 from monrad.converters.rating_list import iter_list

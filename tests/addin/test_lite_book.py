@@ -17,6 +17,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from lite_standin import open_lite
+
 from monrad.addin import lite
 from monrad.addin.jobs import JobError, pair_next_round, update_standings
 from monrad.addin.lite_book import BACKUP_SHEET, LiteBook, points_width

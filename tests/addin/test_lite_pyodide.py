@@ -26,6 +26,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from lite_season_driver import season
+
 from monrad.converters.new_workbook import create_workbook
 from monrad.engine.model import Player
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from lite_standin import open_lite
+
 from monrad.addin.cli import main as cli
 from monrad.converters import lite_workbook as LW
 

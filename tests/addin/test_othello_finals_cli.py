@@ -8,11 +8,12 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from test_publish_cli import _played
+
 from monrad.addin.cli import main
 from monrad.converters.xlsx import read_xlsx
 from monrad.engine.othello.finals import swiss_wins
 from monrad.engine.standings import standings
-from test_publish_cli import _played
 
 
 def run(capsys, *argv: object) -> tuple[int, str, str]:

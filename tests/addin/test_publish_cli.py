@@ -12,6 +12,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+
 from monrad.addin.cli import main
 from monrad.addin.jobs import pair_next_round, update_standings
 from monrad.converters import layout as L

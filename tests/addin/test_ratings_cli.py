@@ -10,6 +10,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from conftest import DATA
+
 from monrad.addin.cli import main
 from monrad.converters import layout as L
 from monrad.converters import load, save

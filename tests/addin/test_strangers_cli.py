@@ -20,6 +20,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from conftest import REPO
+
 from monrad.addin.cli import main
 from monrad.converters import load, save
 from monrad.converters.trf import read_trf

@@ -26,6 +26,7 @@ import pytest
 from conftest import DATA, REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from monrad.addin.cli import main
 from monrad.converters import dumps, load, save
 

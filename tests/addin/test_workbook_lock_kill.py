@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from monrad.addin.cli import main
 from monrad.converters import layout as L
 from monrad.converters.binding import WorkbookError

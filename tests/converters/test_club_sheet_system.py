@@ -9,6 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from conftest import DATA
+
 from monrad.addin.cli import main
 from monrad.converters import load
 from monrad.converters.club_sheets import read_club_workbook

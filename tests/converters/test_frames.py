@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from conftest import DATA
+
 from monrad.addin.cli import main
 from monrad.converters import frames, load, save
 from monrad.engine.model import (

@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath
 import openpyxl
 import pytest
 from defusedxml import ElementTree as SafeET
+
 from monrad.converters import layout as L
 from monrad.converters import lite_workbook as LW
 from monrad.converters.errors import InputError

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+
 from monrad.converters.openpyxl_book import open_book
 from monrad.converters.sheet_xml import patch_cells
 from monrad.converters.styles_xml import DEFAULT_STYLES, CellStyle, StylesEditor

@@ -21,11 +21,6 @@ from pathlib import Path
 import openpyxl
 import pytest
 from conftest import DATA
-from monrad.addin.cli import main
-from monrad.addin.jobs import standings_table
-from monrad.converters import layout as L
-from monrad.converters.openpyxl_book import backups_of, open_book
-from monrad.converters.xlsx import read_book, read_xlsx, round_rows
 from python_calamine import CalamineWorkbook
 from workbook_builders import (
     LITE_PARTS,
@@ -34,6 +29,12 @@ from workbook_builders import (
     parts,
     sheet_parts,
 )
+
+from monrad.addin.cli import main
+from monrad.addin.jobs import standings_table
+from monrad.converters import layout as L
+from monrad.converters.openpyxl_book import backups_of, open_book
+from monrad.converters.xlsx import read_book, read_xlsx, round_rows
 
 INDEX = {"[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels"}
 USER_SHEETS = ("Settings", "Players", "Budget")

@@ -10,8 +10,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from monrad.converters.publish import write_site
 from publish_events import EVIL, body_rows, finished_event
+
+from monrad.converters.publish import write_site
 
 BROWSER = next((b for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)
 pytestmark = pytest.mark.skipif(BROWSER is None, reason="no Chromium installed "

@@ -6,13 +6,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from publish_events import EVENTS, Tables, body_rows, finished_event
+
 from monrad.converters import layout as L
 from monrad.converters.publish import document_html, site_pages
 from monrad.converters.publish.texts import WORDS
 from monrad.engine.crosstable import name_key
 from monrad.engine.pairing import is_othello
 from monrad.engine.standings import standings
-from publish_events import EVENTS, Tables, body_rows, finished_event
 
 SYSTEMS = list(EVENTS)
 

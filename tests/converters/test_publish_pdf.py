@@ -9,6 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from publish_events import finished_event
+
 from monrad.converters.publish import (
     DOCUMENTS,
     document_html,
@@ -16,7 +18,6 @@ from monrad.converters.publish import (
     pdf_available,
 )
 from monrad.engine.standings import standings
-from publish_events import finished_event
 
 REASON = pdf_available()
 pytestmark = pytest.mark.skipif(REASON is not None, reason=f"no PDF here: {REASON}")

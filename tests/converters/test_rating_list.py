@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA
+
 from monrad.converters.errors import InputError
 from monrad.converters.rating_list import iter_list
 from monrad.converters.rating_match import (

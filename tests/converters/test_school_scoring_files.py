@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import openpyxl
+
 from monrad.addin.cli import main
 from monrad.addin.jobs import pair_next_round, update_standings
 from monrad.converters import layout as L

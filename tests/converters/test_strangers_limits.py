@@ -17,6 +17,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from conftest import DATA, REPO
+
 from monrad.converters import limits, load, openpyxl_book, save, sheets_legacy
 from monrad.converters.errors import InputError
 from monrad.converters.trf import read_trf

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from monrad.converters.errors import InputError
 from monrad.converters.trf import parse_trf, write_trf
 from monrad.engine.model import (

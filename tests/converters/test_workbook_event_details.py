@@ -10,6 +10,7 @@ from pathlib import Path
 
 import openpyxl
 from conftest import DATA
+
 from monrad.addin.cli import main
 from monrad.converters import load, save
 from monrad.converters.new_workbook import create_workbook

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+
 from monrad.addin.jobs import pair_next_round
 from monrad.converters import layout as L
 from monrad.converters.new_workbook import create_workbook, settings_for
@@ -74,8 +75,9 @@ def test_results_in_one_notation_per_sheet_after_reading(tmp_path: Path) -> None
     """A club sheet typed in mixed notations (``1 - 0``, ``0,5 - 0,5``, ``1/2-1/2``,
     ``1-0 WO``) becomes a monrad workbook whose round sheets use one notation, the
     drop-down's (the club's own file is only read)."""
-    from monrad.addin.cli import main
     from conftest import DATA
+
+    from monrad.addin.cli import main
 
     for name in ("club_en_n0006_r03_s6006_ff.xlsx", "club_sv_n0007_r05_s6060_ff.xlsx",
                  "club_da_n0008_r07_s6120_ff.xlsx"):

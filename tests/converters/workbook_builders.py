@@ -16,6 +16,7 @@ import zlib
 from pathlib import Path
 
 import xlsxwriter
+
 from monrad.converters import layout as L
 
 WEBEXTENSION = (

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from monrad.engine.model import (
     Bye,
     Game,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import DATA
+
 from monrad.converters import trf
 from monrad.engine.check import _history_for, check_tournament
 from monrad.engine.model import Player, Result

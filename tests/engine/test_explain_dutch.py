@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from monrad.converters import load
 from monrad.engine.dutch.entrants import build_entrants
 from monrad.engine.explain import explain_round

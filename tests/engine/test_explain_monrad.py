@@ -14,11 +14,12 @@ import random
 import re
 
 import pytest
+from test_monrad_kit import finish, make, set_round
+
 from monrad.engine.explain import explain_round
 from monrad.engine.model import ForbiddenGroup, Result, Scoring
 from monrad.engine.monrad.procedure import Recorder
 from monrad.engine.pairing import get_system, pair_round, players_to_pair
-from test_monrad_kit import finish, make, set_round
 
 SYSTEMS = ("nsf", "ssf", "dsu", "school")
 RULE = re.compile(r"^(NSF-\d+[A-D]?|SSF-\d+|DSU-\d+|SKOL-\d+|MON-\d+|MON-KONRAD|FORBIDDEN|INITIAL-COLOUR)$")

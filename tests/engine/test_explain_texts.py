@@ -6,6 +6,7 @@ import json
 import string
 
 import pytest
+
 from monrad.engine.explain import explain_round
 from monrad.engine.explain.texts import HEADINGS, LANGUAGES, MESSAGES
 from monrad.engine.model import Player, Settings, Tournament

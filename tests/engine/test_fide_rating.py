@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from monrad.engine.rating import PD_UPPER_BOUNDS, expected_score, rating_change
 
 

@@ -11,6 +11,7 @@ import random
 
 import pytest
 from conftest import DATA
+
 from monrad.engine import matching
 from monrad.engine.matching import max_weight_matching
 

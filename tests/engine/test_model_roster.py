@@ -6,6 +6,7 @@ list)."""
 from __future__ import annotations
 
 import pytest
+
 from monrad.engine.model import ModelError, Player, Tournament
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from monrad.engine.othello.finals import final_ranking, replay_finals
 
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 from conftest import DATA
+
 from monrad.converters import trf
 from monrad.engine.model import Game, Player, Result, Round, Settings, Tournament
 from monrad.engine.rating import (

@@ -44,7 +44,7 @@ _BLACK = 1
 class Storage:
     """A storage (folder): maps child names to bytes (a stream) or another Storage."""
 
-    children: dict[str, "bytes | Storage"] = field(default_factory=dict)
+    children: dict[str, bytes | Storage] = field(default_factory=dict)
 
 
 def _sort_key(name: str) -> tuple[int, str]:

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import Literal
 
 from .cfb import Storage, write_compound_file
 from .compression import compress
