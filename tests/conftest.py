@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
+
+# The tests mirror the packages (tests/engine, tests/converters, tests/addin); a test may
+# use a kit of another folder (test_monrad_kit, lite_standin ...), whatever the order
+# pytest collects them in.
+for _layer in ("engine", "converters", "addin"):
+    _folder = str(Path(__file__).resolve().parent / _layer)
+    if _folder not in sys.path:
+        sys.path.insert(0, _folder)
 
 
 

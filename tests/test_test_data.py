@@ -35,7 +35,7 @@ def test_every_data_set_is_present_and_documented() -> None:
 
 def test_no_test_reads_outside_the_repository() -> None:
     outside = re.compile(r"""\.\./shared|/work/|parent\s*/\s*["']shared""")
-    for path in sorted(TESTS.glob("*.py")):
+    for path in sorted(TESTS.rglob("*.py")):
         if path.name == Path(__file__).name:
             continue
         text = path.read_text(encoding="utf-8")

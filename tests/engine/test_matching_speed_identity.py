@@ -26,7 +26,7 @@ import pytest
 
 from monrad.engine.matching import WeightedGraph, max_weight_matching
 
-DATA_FILE = Path(__file__).parent / "data" / "matching" / "identity_cases.json.gz"
+DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "matching" / "identity_cases.json.gz"
 
 
 def _load() -> list[dict[str, Any]]:

@@ -184,7 +184,7 @@ def test_no_xlwings_pro_is_imported() -> None:
     pytest.importorskip("xlwings")
     ribbon.pair_next_round(tell=_Told()) if _xlwings_missing() else None
     assert "xlwings.pro" not in sys.modules
-    root = Path(__file__).resolve().parent.parent / "addin"
+    root = Path(__file__).resolve().parents[2] / "addin"
     pro_import = re.compile(r"^\s*(from\s+xlwings(\.pro|\s+import\s+pro)|import\s+xlwings\.pro)", re.MULTILINE)
     for source in root.rglob("*.py"):
         assert not pro_import.search(source.read_text(encoding="utf-8")), source

@@ -13,7 +13,7 @@ from monrad.engine.model import Bye, Game, Player, Result, Round, Settings, Tour
 from monrad.engine.othello.discs import with_discs
 from monrad.engine.pairing import pair_round
 
-WOF = Path(__file__).resolve().parent / "data" / "wof"
+WOF = Path(__file__).resolve().parents[1] / "data" / "wof"
 SAMPLE = WOF / "20260314_Stockholm_Open_2026.ELO"
 
 HEADER = "%%Tournament: T\n%%Country: Sweden\n%%Date: 14/03/2026\n%%Sender: S\n"

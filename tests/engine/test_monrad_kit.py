@@ -1,4 +1,4 @@
-"""Small builders for the Monrad tests (imported by tests/test_nsf*.py etc.).
+"""Small builders for the Monrad tests (imported by tests/engine/test_nsf.py and the other Monrad tests).
 
 ``make`` builds a tournament, ``pair`` pairs the next round through the public
 :func:`monrad.engine.pairing.pair_round`, ``finish`` enters results by board with one

@@ -18,7 +18,7 @@ from monrad.converters import xlsm as build_xlsm
 
 olevba = pytest.importorskip("oletools.olevba")
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SRC = REPO / "converters" / "xlsm" / "src"
 MONRAD_BAS = (SRC / "monrad.bas").read_text(encoding="utf-8")
 

@@ -464,7 +464,7 @@ def test_club_workbook_buttons_give_the_same_workbook_as_openpyxl(tmp_path: Path
     buttons on xlwings' objects equals the same presses on the file back end."""
     from monrad.addin.club_jobs import BLOCK
 
-    src = Path(__file__).parent / "data/fixtures/club-sheets/club_da_n0008_r07_s6120_ff.xlsx"
+    src = Path(__file__).resolve().parents[1] / "data/fixtures/club-sheets/club_da_n0008_r07_s6120_ff.xlsx"
     wb = openpyxl.load_workbook(src)
     for name in ("Runde 5", "Runde 6", "Runde 7"):
         del wb[name]

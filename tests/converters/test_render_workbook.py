@@ -7,7 +7,7 @@ with its headers, the players and the pairings legible, the result drop-down cel
 visible, no page blank; in every language, the tool's words in that language.  Run
 as a script to refresh the README's images (``workbook.png``, ``standings.png``)::
 
-    python tests/test_render_workbook.py docs/img
+    python tests/converters/test_render_workbook.py docs/img
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TOOLS = ("soffice", "pdftoppm", "pdftotext")
 _missing = [tool for tool in TOOLS if shutil.which(tool) is None]
 pytestmark = pytest.mark.skipif(

@@ -15,7 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SCRIPT_NS = "http://openoffice.org/2000/script"
 
 pytestmark = pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) not found")

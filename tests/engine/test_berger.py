@@ -17,7 +17,7 @@ from monrad.engine.berger import (
     table_size,
 )
 
-BERGER = Path(__file__).resolve().parent / "data" / "berger"
+BERGER = Path(__file__).resolve().parents[1] / "data" / "berger"
 
 
 def published(size: int) -> list[list[tuple[int, int]]]:
