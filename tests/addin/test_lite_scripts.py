@@ -56,7 +56,6 @@ def test_new_lite_refusals_exit_2(tmp_path: Path, capsys):
     assert not (tmp_path / "d.xlsx").exists()
 
 
-@pytest.mark.xfail(strict=False, reason="needs the package-preserving writer (issue 12)")
 def test_lite_parts_survive_monrad_pair_and_standings(tmp_path: Path):
     path = _new(tmp_path, "no")
     keep = [*LW.LITE_PARTS, "xl/drawings/drawing1.xml", "xl/drawings/_rels/drawing1.xml.rels"]
