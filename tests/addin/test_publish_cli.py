@@ -154,3 +154,36 @@ def test_a_name_like_a_formula_stays_text_in_the_document_sheets(capsys, tmp_pat
     for sheet in ("Crosstable", "Alphabetical", "Cards", "Round 1", "Standings"):
         cells = [c for row in wb[sheet].iter_rows() for c in row if c.value == "=1+1"]
         assert cells and all(c.data_type == "s" for c in cells), sheet
+
+
+def test_cards_on_request_from_the_workbook_an_empty_cards_sheet(tmp_path: Path) -> None:
+    """Issue 17 from Excel: a secretary asks for the Monrad cards (NSF-3) by adding an
+    empty sheet with their name; the *Update standings* job fills it."""
+    import openpyxl
+
+    from monrad.addin.jobs import pair_next_round, update_standings
+    from monrad.converters.new_workbook import create_workbook
+    from monrad.converters.openpyxl_book import open_book
+    from monrad.engine.model import Player
+
+    path = create_workbook(tmp_path / "k.xlsx", "nsf", 5,
+                           [Player(i, f"Spiller {i}", rating=2000 - 10 * i) for i in range(1, 9)],
+                           "no", seed=7)
+    from monrad.converters import layout as L
+
+    pair_next_round(open_book(path))
+    book = open_book(path)  # the results typed as in Excel
+    last, _ = book.used_size("Runde 1")
+    rows = book.read_range("Runde 1", L.ROUND_FIRST_ROW, 1, last, len(L.ROUND_COLUMNS))
+    for i, row in enumerate(rows):
+        if row[6] is not None:
+            book.write_range("Runde 1", L.ROUND_FIRST_ROW + i, L.RESULT_COL, [["1-0"]])
+    book.save()
+    wb = openpyxl.load_workbook(path)
+    wb.create_sheet("Monradkort")
+    wb.save(path)
+    report = update_standings(open_book(path))
+    assert "Monradkort" in report.sheets_written
+    cards = openpyxl.load_workbook(path)["Monradkort"]
+    names = {c.value for row in cards.iter_rows() for c in row if isinstance(c.value, str)}
+    assert {f"Spiller {i}" for i in range(1, 9)} <= names
