@@ -43,7 +43,7 @@ const t0 = Date.now();
 const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
 const boot = Date.now() - t0;
 await py.loadPackage(%(micropip)s);
-for (const [dir, at] of [["%(wheels)s", "/wheels"], ["%(work)s", "/work"], ["%(here)s", "/tests"]]) {
+for (const [dir, at] of [["%(wheels)s", "/wheels"], ["%(work)s", "/season"], ["%(here)s", "/tests"]]) {
   py.FS.mkdirTree(at);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
 }
@@ -64,9 +64,9 @@ import importlib.util
 assert importlib.util.find_spec("python_calamine") is None
 sys.path.insert(0, "/tests")
 from lite_season_driver import season
-out = season("/work/pyodide.xlsx", %(rounds)d)
+out = season("/season/pyodide.xlsx", %(rounds)d)
 out.update(platform=platform.system(), boot_s=boot_ms / 1000, install_s=installed)
-with open("/work/pyodide.json", "w") as f:
+with open("/season/pyodide.json", "w") as f:
     json.dump(out, f)
 `);
 """

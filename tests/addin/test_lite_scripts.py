@@ -9,7 +9,6 @@ import zipfile
 from pathlib import Path
 
 import openpyxl
-import pytest
 from lite_standin import open_lite
 
 from monrad.addin.cli import main as cli
