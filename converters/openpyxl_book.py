@@ -28,7 +28,7 @@ import glob
 import os
 import re
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from copy import copy
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -61,6 +61,7 @@ __all__ = [
     "backups_of",
     "new_book",
     "open_book",
+    "replace_with_backup",
 ]
 
 #: Larger workbooks are refused (a club tournament is a few hundred kilobytes).
@@ -359,27 +360,7 @@ class OpenpyxlBook:
         """Back up the original, write a temporary file, replace (see module doc)."""
         if self.path is None:
             raise WorkbookError("workbook has no file to save to")
-        path = self.path
-        try:
-            check_writable(path)  # a read-only workbook is refused before anything is written
-        except OSError as exc:
-            raise WorkbookError(f"{path}: {exc.strerror}") from None
-        if path.exists():
-            backup = backup_name(path)
-            try:
-                copy_file(path, backup)  # whole or not at all (a full disk)
-            except OSError as exc:
-                raise WorkbookError(f"{path}: cannot write the backup {backup.name} "
-                                    f"({exc.strerror or exc}); the workbook is unchanged") from None
-            self.backup = backup
-        try:
-            self.save_as(path)
-        except OSError as exc:
-            raise WorkbookError(f"{path}: cannot save ({exc.strerror or exc}); the workbook is "
-                                f"unchanged" + (f", backup: {self.backup}" if self.backup else "")
-                                ) from None
-        for old in backups_of(path)[:-KEEP_BACKUPS]:
-            old.unlink(missing_ok=True)
+        self.backup = replace_with_backup(self.path, self.save_as)
         return str(self.backup) if self.backup else None
 
     def save_as(self, path: Path | str) -> None:
@@ -412,6 +393,34 @@ def _unmerge_at(ws: Worksheet, row: int, col: int):
         if rng.min_row <= row <= rng.max_row and rng.min_col <= col <= rng.max_col:
             ws.unmerge_cells(rng.coord)
     return ws.cell(row, col)
+
+
+def replace_with_backup(path: Path, write: Callable[[Path], object]) -> Path | None:
+    """Replace the workbook at ``path`` by what ``write(path)`` writes, keeping a backup
+    of the old one (the newest :data:`KEEP_BACKUPS`); returns the backup (``None`` when
+    there was no file).  A read-only workbook is refused before anything is written; the
+    backup is whole or not there (a full disk); every failure is one line that says the
+    workbook is unchanged."""
+    try:
+        check_writable(path)
+    except OSError as exc:
+        raise WorkbookError(f"{path}: {exc.strerror}") from None
+    backup = None
+    if path.exists():
+        backup = backup_name(path)
+        try:
+            copy_file(path, backup)
+        except OSError as exc:
+            raise WorkbookError(f"{path}: cannot write the backup {backup.name} "
+                                f"({exc.strerror or exc}); the workbook is unchanged") from None
+    try:
+        write(path)
+    except OSError as exc:
+        raise WorkbookError(f"{path}: cannot save ({exc.strerror or exc}); the workbook is "
+                            f"unchanged" + (f", backup: {backup}" if backup else "")) from None
+    for old in backups_of(path)[:-KEEP_BACKUPS]:
+        old.unlink(missing_ok=True)
+    return backup
 
 
 def _why_unreadable(exc: BaseException) -> str:

@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .atomic import atomic_write, check_writable, copy_file
+from .atomic import atomic_write
 from .binding import CellValue, WorkbookError, a1, a1_range
 from .cell_text import clean_text, removed_note
 from .lock import workbook_lock
@@ -418,7 +418,7 @@ class PackageBook:
     def save(self) -> str | None:
         """Write the changed parts (see the module doc); returns the backup's path, or
         ``None`` when nothing changed (then nothing is written)."""
-        from .openpyxl_book import KEEP_BACKUPS, backup_name, backups_of
+        from .openpyxl_book import replace_with_backup
 
         self.backup = None
         data = self.package_bytes()
@@ -434,24 +434,7 @@ class PackageBook:
                 raise WorkbookError(
                     f"{path}: the workbook changed on disk since monrad read it (another run, "
                     "or Excel saved it); nothing written, run the command again")
-            try:
-                check_writable(path)  # a read-only workbook is refused before anything
-            except OSError as exc:
-                raise WorkbookError(f"{path}: {exc.strerror}") from None
-            backup = backup_name(path)
-            try:
-                copy_file(path, backup)  # whole or not at all (a full disk)
-            except OSError as exc:
-                raise WorkbookError(f"{path}: cannot write the backup {backup.name} "
-                                    f"({exc.strerror or exc}); the workbook is unchanged") from None
-            self.backup = backup
-            try:
-                atomic_write(path, data)
-            except OSError as exc:
-                raise WorkbookError(f"{path}: cannot save ({exc.strerror or exc}); the workbook "
-                                    f"is unchanged, backup: {backup}") from None
-        for old in backups_of(path)[:-KEEP_BACKUPS]:
-            old.unlink(missing_ok=True)
+            self.backup = replace_with_backup(path, lambda p: atomic_write(p, data))
         self._load(data)
         return str(self.backup)
 
