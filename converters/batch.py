@@ -298,29 +298,16 @@ def _othello_if_discs(t: Tournament, label: str, warnings: list[str]) -> None:
 
 
 def _read_workbook(book, path: Path) -> Tournament:
-    """monrad's own layout, else a club workbook; ``.xlsx`` files that only
-    openpyxl reads right (formulas without cached values) get a second try."""
+    """monrad's own layout, else a club workbook.  (Every reader of a workbook file
+    reads values the same way, through calamine, so a second try with another reader
+    would read the same cells; there is none.)"""
     from . import layout as L
     from .club_sheets import read_club_book
     from .xlsx import read_book
 
-    try:
-        if L.detect_layout(book.sheet_names()) is not None:
-            return read_book(book).tournament
-        return read_club_book(book, source=book.name)
-    except InputError:
-        if path.suffix.lower() not in (".xlsx", ".xlsm"):
-            raise
-        from .openpyxl_book import open_book
-
-        try:
-            ob = open_book(path)
-            if L.detect_layout(ob.sheet_names()) is not None:
-                return read_book(ob).tournament
-            return read_club_book(ob, source=str(path))
-        except InputError:
-            pass
-        raise
+    if L.detect_layout(book.sheet_names()) is not None:
+        return read_book(book).tournament
+    return read_club_book(book, source=book.name)
 
 
 # ------------------------------------------------------------------ writing
