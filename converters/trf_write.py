@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from ..engine.model import Bye, Colour, Player, Result, Scoring, Tournament
 from ..engine.pairing import with_system_scoring
+from .limits import MAX_PLAYERS, MAX_RATING
 from .trf_records import (
     EXTENSION,
     HEADER_INFO,
@@ -45,6 +46,7 @@ def write_trf(
     """
     if version not in (TRF16, TRF2026):
         raise ValueError(f"unknown TRF version {version!r} (use '16' or '2026')")
+    _check_fits(tournament)
     t = with_system_scoring(tournament)  # SKOL-6: a school event's points are 3/2/1
     s = t.settings
     info = t.info
@@ -127,6 +129,20 @@ def write_trf(
     if extensions:
         lines.extend(_extension_lines(t))
     return newline.join(lines) + newline
+
+
+def _check_fits(t: Tournament) -> None:
+    """TRF's fixed columns hold four digits for a start number and a rating: a larger
+    field or a negative rating cannot be written as a line any reader takes back
+    (raises :class:`ValueError` naming the first player that does not fit)."""
+    for p in t.players:
+        if not 1 <= p.start_no <= MAX_PLAYERS:
+            raise ValueError(f"TRF holds start numbers 1 to {MAX_PLAYERS:,}: player "
+                             f"{p.start_no} ({p.name}) does not fit; choose another format")
+        for what, value in (("rating", p.rating), ("national rating", p.national_rating)):
+            if value and not 0 <= value <= MAX_RATING:
+                raise ValueError(f"TRF holds ratings 0 to {MAX_RATING:,}: {what} {value} of "
+                                 f"player {p.start_no} ({p.name}) does not fit")
 
 
 def _abnormal_299(t: Tournament) -> list[str]:
