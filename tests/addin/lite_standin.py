@@ -32,6 +32,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 from xlwings import base_classes
+from xlwings_ranges import RangeGeometry, range_corners
 
 
 class Refused(NotImplementedError):
@@ -105,7 +106,7 @@ class _Conditional:
         self._rng.queue("conditional", apply)
 
 
-class StandinRange(base_classes.Range):
+class StandinRange(RangeGeometry, base_classes.Range):
     max_cells_per_read = None
     max_cells_per_write = None
 
@@ -124,18 +125,6 @@ class StandinRange(base_classes.Range):
         """Lite's engine hands back its JSON description of the range here; xlwings'
         value pipeline only tests it for truth."""
         return {"address": self.address}
-
-    @property
-    def row(self):
-        return self.first[0]
-
-    @property
-    def column(self):
-        return self.first[1]
-
-    @property
-    def shape(self):
-        return self.last[0] - self.first[0] + 1, self.last[1] - self.first[1] + 1
 
     @property
     def address(self):
@@ -287,18 +276,7 @@ class StandinSheet(base_classes.Sheet):
         return self._book.snapshot.get(self._name, {})
 
     def range(self, arg1, arg2=None):
-        def corner(arg):
-            if isinstance(arg, StandinRange):
-                return arg.first
-            if isinstance(arg, tuple):
-                return arg
-            col, row = openpyxl.utils.cell.coordinate_from_string(arg)
-            return row, openpyxl.utils.column_index_from_string(col)
-
-        first = corner(arg1)
-        last = corner(arg2) if arg2 is not None else (
-            arg1.last if isinstance(arg1, StandinRange) else first)
-        return StandinRange(self, first, last)
+        return StandinRange(self, *range_corners(arg1, arg2))
 
     @property
     def used_range(self):

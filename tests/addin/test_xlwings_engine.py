@@ -28,6 +28,7 @@ import pytest
 
 xw = pytest.importorskip("xlwings")
 from xlwings import base_classes  # noqa: E402
+from xlwings_ranges import RangeGeometry, range_corners  # noqa: E402
 
 from monrad.addin import ribbon  # noqa: E402
 from monrad.addin.xlwings_book import XlwingsBook  # noqa: E402
@@ -60,7 +61,7 @@ class _Font:
             cell.font = openpyxl.styles.Font(name=cell.font.name, sz=cell.font.sz, b=bool(value))
 
 
-class MemRange(base_classes.Range):
+class MemRange(RangeGeometry, base_classes.Range):
     max_cells_per_read = None
     max_cells_per_write = None
 
@@ -93,18 +94,6 @@ class MemRange(base_classes.Range):
     def api(self):
         """Excel's own object in a real engine; xlwings only tests it for truth here."""
         return _NO_COM
-
-    @property
-    def row(self):
-        return self.first[0]
-
-    @property
-    def column(self):
-        return self.first[1]
-
-    @property
-    def shape(self):
-        return self.last[0] - self.first[0] + 1, self.last[1] - self.first[1] + 1
 
     @property
     def raw_value(self):
@@ -213,17 +202,7 @@ class MemSheet(base_classes.Sheet):
         return self._book.wb.worksheets.index(self.ws) + 1
 
     def range(self, arg1, arg2=None):
-        def corner(arg):
-            if isinstance(arg, MemRange):
-                return arg.first
-            if isinstance(arg, tuple):
-                return arg
-            col, row = openpyxl.utils.cell.coordinate_from_string(arg)
-            return row, openpyxl.utils.column_index_from_string(col)
-
-        first = corner(arg1)
-        last = corner(arg2) if arg2 is not None else (arg1.last if isinstance(arg1, MemRange) else first)
-        return MemRange(self, first, last)
+        return MemRange(self, *range_corners(arg1, arg2))
 
     @property
     def used_range(self):
