@@ -34,7 +34,6 @@ from ..converters.club_layout import (
 from ..converters.club_sheets import ReadOptions, named_system, read_club_book
 from ..converters.errors import InputError
 from ..converters.notation import NotationError, parse_result
-from ..converters.xlsx import write_standings
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import (
     NoPairingPossible,
@@ -44,7 +43,7 @@ from ..engine.pairing import (
     pair_round,
     system_facts,
 )
-from .jobs import JobError, JobReport, NoLegalPairing, standings_table
+from .jobs import JobError, JobReport, NoLegalPairing, write_standings_sheet
 
 __all__ = ["BLOCK", "SystemUnknown", "ask_system", "is_club_book", "pair_club_round", "read_club", "update_club_standings"]
 
@@ -310,20 +309,7 @@ def _standings(book: WorkbookBinding, club: ClubState) -> tuple[str, int, list[s
             sheet_notes.append(lay.text("results_missing", n=rnd.number, k=len(missing)))
             break
         upto = rnd.number
-    if upto == 0:
-        header = [lay.standings_rank, L.PLAYER_COLUMNS["start_no"][lay.lang],
-                  L.PLAYER_COLUMNS["name"][lay.lang], L.PLAYER_COLUMNS["club"][lay.lang],
-                  L.PLAYER_COLUMNS["rating"][lay.lang], lay.standings_points]
-        rows = [[None, p.start_no, p.name, p.club, p.rating or None, 0] for p in t.players]
-        write_standings(book, lay, lay.standings_heading(0), header, rows)
-        return sheet, 0, notes
-    header, rows, _ = standings_table(t, upto, lay)
-    title = lay.standings_heading(upto)
-    if t.info.get("name"):
-        title = f"{t.info['name']} - {title}"
-    legend = [(c, n) for c in header[6:] if (n := lay.tiebreak_name(c)) is not None]
-    write_standings(book, lay, title, header, rows, "; ".join(sheet_notes) or None,
-                    legend=legend)
+    write_standings_sheet(book, t, lay, upto, sheet_notes)
     return sheet, upto, notes
 
 

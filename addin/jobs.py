@@ -267,9 +267,7 @@ def standings_table(t: Tournament, upto: int, lay: L.Layout) -> tuple[list[str],
     """
     club = {p.start_no: p.club for p in t.players}
     rating = {p.start_no: p.rating or None for p in t.players}
-    base = [lay.standings_rank, L.PLAYER_COLUMNS["start_no"][lay.lang],
-            L.PLAYER_COLUMNS["name"][lay.lang], L.PLAYER_COLUMNS["club"][lay.lang],
-            L.PLAYER_COLUMNS["rating"][lay.lang], lay.standings_points]
+    base = _standings_header(lay)
     table = standings(t, list(t.settings.tiebreaks) or None, upto=upto)
     codes = list(table.shown)
     columns = [_value_cells([r.values.get(c) for r in table.rows], lay.lang) for c in codes]
@@ -280,19 +278,31 @@ def standings_table(t: Tournament, upto: int, lay: L.Layout) -> tuple[list[str],
     return base + codes, rows, None
 
 
-def _standings_title(t: Tournament, lay: L.Layout, upto: int) -> str:
+def _standings_header(lay: L.Layout) -> list[str]:
+    """Rank, number, name, club, rating, points: the columns before the tie-breaks."""
+    return [lay.standings_rank, L.PLAYER_COLUMNS["start_no"][lay.lang],
+            L.PLAYER_COLUMNS["name"][lay.lang], L.PLAYER_COLUMNS["club"][lay.lang],
+            L.PLAYER_COLUMNS["rating"][lay.lang], lay.standings_points]
+
+
+def write_standings_sheet(book: WorkbookBinding, t: Tournament, lay: L.Layout, upto: int,
+                          notes: list[str]) -> str | None:
+    """The standings sheet ``lay.standings_sheet`` after round ``upto``: titled with the
+    event's name, the tie-breaks' legend below, ``notes`` (in the sheet's language) on
+    the rounds still open; with ``upto == 0`` the roster in start-number order.  Returns
+    the table's own note (tie-breaks unavailable), if any."""
     title = lay.standings_heading(upto)
-    return f"{t.info['name']} - {title}" if t.info.get("name") else title
-
-
-def _legend(lay: L.Layout, codes: list[str]) -> list[tuple[str, str]]:
-    """(code, name) for every tie-break column that has a name in the legend."""
-    out = []
-    for code in codes:
-        name = lay.tiebreak_name(code)
-        if name is not None:
-            out.append((code, name))
-    return out
+    if t.info.get("name"):
+        title = f"{t.info['name']} - {title}"
+    if upto == 0:  # nothing to rank yet: the roster in start-number order
+        rows = [[None, p.start_no, p.name, p.club, p.rating or None, 0] for p in t.players]
+        write_standings(book, lay, title, _standings_header(lay), rows)
+        return None
+    header, rows, note = standings_table(t, upto, lay)
+    legend = [(c, n) for c in header[6:] if (n := lay.tiebreak_name(c)) is not None]
+    write_standings(book, lay, title, header, rows,
+                    "; ".join(([note] if note else []) + notes) or None, legend=legend)
+    return note
 
 
 def _write_standings(book: WorkbookBinding, cb: ClubBook, *, cards: bool = False,
@@ -301,21 +311,8 @@ def _write_standings(book: WorkbookBinding, cb: ClubBook, *, cards: bool = False
     returns (the table's own note, open-round notes), in English for the report (the
     sheet gets them in its own language).  ``written`` collects the sheet names."""
     upto, open_rounds = _complete_upto(cb)
-    t = cb.tournament
-    lay = cb.layout
-    if upto == 0:  # nothing to rank yet: the roster in start-number order
-        header = [lay.standings_rank, L.PLAYER_COLUMNS["start_no"][lay.lang],
-                  L.PLAYER_COLUMNS["name"][lay.lang], L.PLAYER_COLUMNS["club"][lay.lang],
-                  L.PLAYER_COLUMNS["rating"][lay.lang], lay.standings_points]
-        rows = [[None, p.start_no, p.name, p.club, p.rating or None, 0] for p in t.players]
-        write_standings(book, lay, _standings_title(t, lay, 0), header, rows)
-        _write_documents(book, cb, upto, cards, written)
-        return None, _missing_notes(open_rounds)
-    header, rows, note = standings_table(t, upto, lay)
-    title = _standings_title(t, lay, upto)
-    notes = ([note] if note else []) + _missing_notes(open_rounds, lay)
-    write_standings(book, lay, title, header, rows, "; ".join(notes) or None,
-                    legend=_legend(lay, list(header[6:])))
+    note = write_standings_sheet(book, cb.tournament, cb.layout, upto,
+                                 _missing_notes(open_rounds, cb.layout) if upto else [])
     _write_documents(book, cb, upto, cards, written)
     return ("tie-breaks unavailable: points only" if note else None), _missing_notes(open_rounds)
 
