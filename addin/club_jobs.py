@@ -307,6 +307,8 @@ def _standings(book: WorkbookBinding, club: ClubState) -> tuple[str, int, list[s
         if missing:
             notes.append(f"round {rnd.number}: results missing in {', '.join(missing)}")
             sheet_notes.append(lay.text("results_missing", n=rnd.number, k=len(missing)))
+            if _entered(book, club, rnd.number):  # rank on what is known (as jobs do)
+                upto = rnd.number
             break
         upto = rnd.number
     write_standings_sheet(book, t, lay, upto, sheet_notes)

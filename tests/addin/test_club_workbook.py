@@ -322,3 +322,16 @@ def test_club_workbook_season_in_every_language_and_form(tmp_path: Path, lang: s
     for rnd in t.rounds:
         seen = [p for g in rnd.games for p in (g.white, g.black)] + [b.player for b in rnd.byes]
         assert sorted(seen) == list(range(1, 10))
+
+
+def test_club_workbook_partial_round_ranks_on_what_is_known(tmp_path: Path) -> None:
+    """Issue 15 item 8 in a club's own workbook: a round partly in is ranked on the
+    results typed, and the missing cells are named."""
+    path = tmp_path / "club.xlsx"
+    shutil.copy(FIXTURES[0], path)
+    wb = openpyxl.load_workbook(path)
+    wb["Runde 3"]["D3"] = None
+    wb.save(path)
+    report = update_club_standings(open_book(path), system="dsu", save=False)
+    assert report.round == 3
+    assert any("'Runde 3'!D3" in note for note in report.notes)
