@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from ..atomic import atomic_write
 from ..errors import InputError
@@ -47,9 +50,40 @@ def pdf_available() -> str | None:
     return None
 
 
+#: The date written into the embedded fonts when the caller has not fixed one
+#: (2000-01-01T00:00:00Z, any constant would do).
+FONT_DATE_EPOCH = "946684800"
+
+_clock_lock = threading.Lock()
+
+
+@contextmanager
+def _fixed_font_date() -> Iterator[None]:
+    """Render with ``SOURCE_DATE_EPOCH`` set, so the embedded fonts carry no clock.
+
+    When WeasyPrint subsets a font with fontTools (always, where the system has no
+    HarfBuzz-subset library), fontTools stamps the subset's ``head.modified`` with the
+    current time: two renders a second apart then differ in the font bytes.  fontTools
+    takes that stamp from ``SOURCE_DATE_EPOCH`` when it is set (the reproducible-builds
+    convention), so the render runs with it set; a value the caller set is kept.
+    """
+    with _clock_lock:
+        before = os.environ.get("SOURCE_DATE_EPOCH")
+        if before is None:
+            os.environ["SOURCE_DATE_EPOCH"] = FONT_DATE_EPOCH
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop("SOURCE_DATE_EPOCH", None)
+
+
 def html_to_pdf(html: str) -> bytes:
-    """The PDF of one HTML page (its style sheet inline)."""
-    return _weasyprint().HTML(string=html, base_url=os.getcwd()).write_pdf()
+    """The PDF of one HTML page (its style sheet inline); the same page gives the same
+    bytes, whenever and wherever it is rendered (docs/publish.md)."""
+    weasyprint = _weasyprint()
+    with _fixed_font_date():
+        return weasyprint.HTML(string=html, base_url=os.getcwd()).write_pdf()
 
 
 def write_pdf(html: str, path: str | os.PathLike[str]) -> None:
