@@ -10,7 +10,7 @@ works the same in every Excel; the CLI takes ``--system``).
 
 from __future__ import annotations
 
-from ..converters.binding import WorkbookBinding
+from ..converters.workbook.binding import WorkbookBinding
 from . import club_jobs, jobs
 
 __all__ = ["pair_next_round", "update_standings"]

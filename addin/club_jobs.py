@@ -1,5 +1,5 @@
 """The two buttons on a club's own workbook: the next round and the standings written
-into the club's layout (see :mod:`monrad.converters.club_layout`).
+into the club's layout (see :mod:`monrad.converters.club.layout`).
 
 * :func:`pair_club_round` -- pairs the next round into a new round sheet that looks
   like the club's last one (or new rows of its results table), players and the bye
@@ -23,17 +23,17 @@ import dataclasses
 from collections.abc import Mapping
 
 from ..converters import layout as L
-from ..converters.binding import CellValue, WorkbookBinding, WorkbookError
-from ..converters.club_layout import (
+from ..converters.club.layout import (
     ClubLayout,
     learn_layout,
     next_sheet_name,
     result_cells,
     round_rows,
 )
-from ..converters.club_sheets import ReadOptions, named_system, read_club_book
+from ..converters.club.sheets import ReadOptions, named_system, read_club_book
 from ..converters.errors import InputError
 from ..converters.notation import NotationError, parse_result
+from ..converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import (
     NoPairingPossible,

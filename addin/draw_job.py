@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..converters import layout as L
-from ..converters.binding import WorkbookBinding, a1
-from ..converters.club_sheets import ReadOptions, find_header
-from ..converters.xlsx import read_book, settings_rows
+from ..converters.book.xlsx import read_book, settings_rows
+from ..converters.club.sheets import ReadOptions, find_header
+from ..converters.workbook.binding import WorkbookBinding, a1
 from ..engine.draw import DrawResult, new_seed, random_draw, seeded_draw, strength_order
 from ..engine.model import Tournament
 from .jobs import JobError, update_standings

@@ -1,11 +1,11 @@
-"""The two buttons, written once above :class:`~monrad.converters.binding.WorkbookBinding`.
+"""The two buttons, written once above :class:`~monrad.converters.workbook.binding.WorkbookBinding`.
 
 * :func:`pair_next_round` -- "Pair next round" / ``monrad pair club.xlsx``
 * :func:`update_standings` -- "Update standings" / ``monrad standings club.xlsx``
 * :func:`explain_rounds` -- "Explain round" / ``monrad explain club.xlsx --sheet``:
   the *Explanation* sheet, why each board of each round is paired as it is (issue 18)
 
-Both read the workbook through the binding (:func:`monrad.converters.xlsx.read_book`),
+Both read the workbook through the binding (:func:`monrad.converters.book.xlsx.read_book`),
 change only the cells the tool owns (a new ``Round N`` sheet; the ``Standings``
 sheet) and save through the binding (the file back end keeps a backup and replaces
 the file atomically).  Both return a :class:`JobReport` on success and raise
@@ -28,23 +28,17 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..converters import layout as L
-from ..converters.binding import CellValue, WorkbookBinding, WorkbookError
-from ..converters.club_sheets import ReadOptions, load_mapping, read_club_workbook
+from ..converters.book.new_workbook import build_book
+from ..converters.book.xlsx import ClubBook, points_value, read_book, write_round, write_standings
+from ..converters.club.sheets import ReadOptions, load_mapping, read_club_workbook
 from ..converters.errors import InputError
-from ..converters.new_workbook import build_book
-from ..converters.xlsx import (
-    ClubBook,
-    points_value,
-    read_book,
-    write_round,
-    write_standings,
-)
-from ..converters.xlsx_documents import (
+from ..converters.publish.sheets import (
     document_sheet,
     write_alphabetical,
     write_cards,
     write_crosstable,
 )
+from ..converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import NoPairingPossible, PairingError, pair_round
 from ..engine.standings import standings
@@ -440,8 +434,8 @@ def run_pair(path: str, *, repair: bool = False, system: str | None = None) -> t
     1 no legal pairing exists; 2 refused (already paired, results missing ...) or the
     file cannot be read.  Never raises for bad input.
     """
-    from ..converters.lock import workbook_lock
-    from ..converters.openpyxl_book import open_book
+    from ..converters.workbook.lock import workbook_lock
+    from ..converters.workbook.package_book import open_book
 
     try:
         with workbook_lock(path):
@@ -466,7 +460,7 @@ def import_club_sheet(
     seed: int | None = None,
     overwrite: bool = False,
 ) -> Path:
-    """Turn a club's own workbook (any layout :mod:`monrad.converters.club_sheets`
+    """Turn a club's own workbook (any layout :mod:`monrad.converters.club.sheets`
     reads) into a monrad workbook at ``path``: roster, one sheet per round played
     with its results, and the standings.  The source file is only read."""
     p = Path(path)

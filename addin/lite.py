@@ -1,6 +1,6 @@
 """The workbook's buttons under xlwings Lite (Excel without Python installed).
 
-A Lite workbook's ``main.py`` (written by :func:`monrad.converters.lite_workbook.main_py`)
+A Lite workbook's ``main.py`` (written by :func:`monrad.converters.book.lite_workbook.main_py`)
 holds one ``@script`` per button, each a one-line call into this module::
 
     @script(name="Pair next round", button="[monrad_pair]Settings!E3")
@@ -27,8 +27,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..converters import layout as L
+from ..converters.book.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
 from ..converters.errors import InputError
-from ..converters.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
 from . import buttons, jobs
 from .lite_book import LiteBook
 from .ribbon import Outcome

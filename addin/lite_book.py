@@ -1,4 +1,4 @@
-"""The xlwings Lite back end of :class:`~monrad.converters.binding.WorkbookBinding`.
+"""The xlwings Lite back end of :class:`~monrad.converters.workbook.binding.WorkbookBinding`.
 
 xlwings Lite runs Python inside Excel (Pyodide in the add-in's task pane, on Windows,
 macOS and Excel on the web).  A script gets the workbook as an ``xlwings.Book``, but
@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..converters.binding import CellValue, WorkbookError, col_letter
+from ..converters.workbook.binding import CellValue, WorkbookError, col_letter
 from .xlwings_book import _plain, excel_text
 
 __all__ = ["BACKUP_SHEET", "LiteBook", "points_width"]

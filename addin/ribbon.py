@@ -13,7 +13,7 @@ message; an unexpected failure is shown as one line too, with the full traceback
 kept in a log file whose path the message gives -- never a traceback in Excel.
 
 The functions also take an explicit ``book`` (any
-:class:`~monrad.converters.binding.WorkbookBinding`) and ``tell`` callback, which is how
+:class:`~monrad.converters.workbook.binding.WorkbookBinding`) and ``tell`` callback, which is how
 the tests drive them through the openpyxl back end.
 """
 
@@ -26,8 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..converters.binding import WorkbookBinding
 from ..converters.errors import InputError
+from ..converters.workbook.binding import WorkbookBinding
 from . import buttons, jobs
 
 __all__ = ["LOG_FILE", "Outcome", "explain_rounds", "pair_next_round", "run_button",

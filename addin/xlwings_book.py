@@ -1,8 +1,8 @@
-"""The Excel back end of :class:`~monrad.converters.binding.WorkbookBinding`: xlwings.
+"""The Excel back end of :class:`~monrad.converters.workbook.binding.WorkbookBinding`: xlwings.
 
 This binds the workbook that is open in Excel -- normally the one whose ribbon button
 was pressed, ``xw.Book.caller()`` -- so the jobs of :mod:`monrad.addin.jobs` run on
-it exactly as they run on a file through :mod:`monrad.converters.openpyxl_book`.
+it exactly as they run on a file through :mod:`monrad.converters.workbook.package_book`.
 
 Only open-source xlwings is used (``Book``/``Sheet``/``Range``, values, fonts,
 colours, number formats, column widths, ``App.alert``/``status_bar``), never
@@ -31,7 +31,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..converters.binding import CellValue, WorkbookError
+from ..converters.workbook.binding import CellValue, WorkbookError
 
 __all__ = ["XlwingsBook", "caller_book", "excel_text", "rgb_tuple", "com_colour"]
 

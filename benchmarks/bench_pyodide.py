@@ -30,7 +30,7 @@ import json, random, time
 import openpyxl
 from lite_standin import open_lite
 from monrad.converters import layout as L
-from monrad.converters.lite_workbook import read_lite_code
+from monrad.converters.book.lite_workbook import read_lite_code
 
 def run(path):
     with open(path, "rb") as f:
@@ -90,7 +90,7 @@ def main() -> int:
     sys.path.insert(0, str(TESTS))
     import test_lite_pyodide as harness  # the test's cache: npm package and wheels
 
-    from monrad.converters.new_workbook import create_workbook
+    from monrad.converters.book.new_workbook import create_workbook
     from monrad.engine.model import Player
 
     try:

@@ -4,7 +4,7 @@ Generates FIDE's player list in its exact layouts (``players_list_xml_foa.xml``:
 ``<playerslist><player><fideid>..``; ``players_list_foa.txt``: the fixed-width
 columns with the ``SRtng SGm SK`` heading; also zipped as FIDE ships them) with
 invented players, then streams each through
-:func:`monrad.converters.rating_match.match_list` (what ``monrad ratings`` does) in a
+:func:`monrad.converters.ratings.match.match_list` (what ``monrad ratings`` does) in a
 fresh process and reports the
 wall time, the CPU time and the peak resident memory.  The issue's goal: the whole
 list in under 30 s and 300 MB.  The exit status is 1 if a plain list misses it, judged
@@ -90,7 +90,7 @@ def zipped(path: Path) -> Path:
 
 CHILD = r"""
 import json, resource, sys, time
-from monrad.converters.rating_match import match_list
+from monrad.converters.ratings.match import match_list
 from monrad.engine.model import Player
 roster = [Player(i + 1, f"{g} {s}{i * 10}", fide_id=str(1_000_000 + i * 70) if i % 2 else "")
           for i, (g, s) in enumerate([("Ola", "Hansen"), ("Kari", "Ødegård")] * 50)]

@@ -29,8 +29,8 @@ from pathlib import Path
 
 from monrad.addin.jobs import pair_next_round, update_standings
 from monrad.converters import layout as L
-from monrad.converters.new_workbook import create_workbook
-from monrad.converters.openpyxl_book import open_book
+from monrad.converters.book.new_workbook import create_workbook
+from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Player
 
 
@@ -80,7 +80,7 @@ def _open(path: Path, writer: str):
 
     import openpyxl
 
-    from monrad.converters.openpyxl_book import OpenpyxlBook
+    from monrad.converters.workbook.openpyxl_book import OpenpyxlBook
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -9,14 +9,14 @@ format        extensions                             module
 ``trf``       ``.trf``, ``.trfx``, ``.txt``          :mod:`monrad.converters.trf`
               (``trf16`` / ``trf2026`` pick the version written; ``trf`` keeps the
               version a file came in, see :func:`trf_version`)
-``csv``       ``.csv``                               :mod:`monrad.converters.csv_format`
+``csv``       ``.csv``                               :mod:`monrad.converters.tabular.csv_format`
               (a roster, or a results table; ``csv-roster`` / ``csv-results`` choose
               what is written)
 ``xlsx``      ``.xlsx``, ``.xlsm``                   monrad's own workbook layout
-                                                     (:mod:`~monrad.converters.xlsx`),
+                                                     (:mod:`~monrad.converters.book.xlsx`),
                                                      else a club's own sheet
-                                                     (:mod:`~monrad.converters.club_sheets`)
-``wof``       ``.elo``, ``.wof``                     :mod:`monrad.converters.wof`
+                                                     (:mod:`~monrad.converters.club.sheets`)
+``wof``       ``.elo``, ``.wof``                     :mod:`monrad.converters.tabular.wof`
 ============  =====================================  ==============================
 
 Every problem with the input is an :class:`~monrad.converters.errors.InputError`
@@ -42,7 +42,7 @@ from .errors import MAX_INPUT_BYTES, InputError
 from .source import head_text, read_bytes
 
 if TYPE_CHECKING:
-    from .binding import WorkbookReader
+    from .workbook.binding import WorkbookReader
 
 __all__ = [
     "FORMATS",
@@ -89,7 +89,7 @@ _DEFAULT_EXTENSION = {
     "trf": ".trf", "trf16": ".trf", "trf2026": ".trf", "csv": ".csv", "csv-roster": ".csv",
     "csv-results": ".csv", "xlsx": ".xlsx", "wof": ".elo",
 }
-#: CSV format name -> what :mod:`~monrad.converters.csv_format` reads or writes
+#: CSV format name -> what :mod:`~monrad.converters.tabular.csv_format` reads or writes
 _CSV_KIND = {"csv": None, "csv-roster": "roster", "csv-results": "results"}
 #: records only TRF-2026 has (C.04 annex: 142-260), and the legacy TRF-16 extensions
 _TRF2026_TAGS = frozenset({"142", "152", "162", "192", "202", "212", "222", "240", "250", "260"})
@@ -215,7 +215,7 @@ def load(
     """Read any supported file into a :class:`Tournament`.
 
     ``mapping`` names a mapping file (``.toml``/``.json``, see
-    :func:`~monrad.converters.club_sheets.load_mapping`) for a club's own workbook with
+    :func:`~monrad.converters.club.sheets.load_mapping`) for a club's own workbook with
     unusual headers; it makes the workbook be read as a club sheet.
     Problems that do not stop reading are appended to ``warnings`` (one line each,
     naming the file).  Raises :class:`InputError` (one line, with the location) for
@@ -239,13 +239,13 @@ def load(
         elif f == "csv" and (groups := _klubtur_groups(p, label, warnings)) is not None:
             t = groups
         elif f.startswith("csv"):
-            from . import csv_format as csvm
+            from .tabular import csv_format as csvm
             kind = _CSV_KIND[f]
             t = csvm.read_csv(p, warnings=warnings, kind=kind)
         elif f == "xlsx":
             t = _load_workbook(p, label, warnings, mapping)
         elif f == "wof":
-            from . import wof
+            from .tabular import wof
             t = wof.read_wof(p, name=label)
         else:  # pragma: no cover - detect_format only returns known formats
             raise InputError(_unknown_format(f), source=label)
@@ -273,7 +273,7 @@ def _one_group(groups: list, label: str) -> Tournament:
 
 def _klubtur_groups(p: Path, label: str, warnings: list[str] | None) -> Tournament | None:
     """A klubtur.dk CSV export (recognised by its content), or ``None``."""
-    from . import klubtur as kl
+    from .tabular import klubtur as kl
 
     if not kl.looks_like_klubtur(head_text(p, label)):  # never raises; not even CSV is not klubtur
         return None
@@ -285,20 +285,20 @@ def _load_workbook(p: Path, label: str, warnings: list[str] | None,
     """Our own workbook layout first; anything else through the club-sheet reader
     (directly, with the options of a ``mapping`` file, when one is given).
 
-    ``.xls``/``.ods``/``.xlsb`` are opened by :mod:`~monrad.converters.sheets_legacy`
+    ``.xls``/``.ods``/``.xlsb`` are opened by :mod:`~monrad.converters.workbook.calamine_book`
     (when installed); a klubtur.dk workbook is recognised by its content."""
-    from . import club_sheets as club
-    from . import klubtur as kl
     from . import layout as L
-    from . import xlsx as book_mod
+    from .book import xlsx as book_mod
+    from .club import sheets as club
+    from .tabular import klubtur as kl
 
     book: WorkbookReader
     if p.suffix.lower() in (".xls", ".ods", ".xlsb"):
-        from .sheets_legacy import open_legacy_book
+        from .workbook.calamine_book import open_legacy_book
 
         book = open_legacy_book(p)
     else:
-        from .openpyxl_book import open_book
+        from .workbook.package_book import open_book
 
         book = open_book(p)
     if mapping is not None:
@@ -317,9 +317,9 @@ def dumps(t: Tournament, fmt: str, *, source_text: str | None = None) -> str:
 
     For ``trf`` the version is the one ``source_text`` was in (TRF-2026 without it).
     """
-    from .csv_format import write_csv
+    from .tabular.csv_format import write_csv
+    from .tabular.wof import write_wof
     from .trf import write_trf
-    from .wof import write_wof
 
     f = _norm_fmt(fmt)
     if f == "trf":
@@ -382,7 +382,7 @@ def _save_workbook(t: Tournament, p: Path, warnings: list[str] | None = None,
     """A new monrad workbook holding ``t`` (roster, settings and every round's sheet).
 
     Deterministic (same tournament, same bytes): a tournament without a seed gets
-    one drawn from its content (:func:`~monrad.converters.xlsx.workbook_seed`),
+    one drawn from its content (:func:`~monrad.converters.book.xlsx.workbook_seed`),
     written to the Settings sheet, which records it as every lot's seed in
     ``Settings.seeds``; the document times are the tournament's date or a fixed
     epoch, the zip members carry a fixed time, rounds are written in number order.
@@ -393,9 +393,9 @@ def _save_workbook(t: Tournament, p: Path, warnings: list[str] | None = None,
     """
     label = str(p)
     from . import layout as L
-    from . import new_workbook as nb
-    from . import xlsx as xl
-    from .binding import WorkbookError
+    from .book import new_workbook as nb
+    from .book import xlsx as xl
+    from .workbook.binding import WorkbookError
 
     scoring = {"classic": t.settings.scoring == type(t.settings.scoring).classic(),
                "3-1-0": t.settings.scoring == type(t.settings.scoring).three_one_zero(),

@@ -249,19 +249,19 @@ def read_input(path: str | os.PathLike[str], warnings: list[str] | None = None,
     ``""`` except for klubtur.dk exports, which hold one tournament per group.
 
     Workbooks (``.xlsx``/``.xlsm``/``.xls``/``.ods``) are read through
-    :mod:`~monrad.converters.sheets_legacy` (fast, values only); klubtur.dk CSV and
+    :mod:`~monrad.converters.workbook.calamine_book` (fast, values only); klubtur.dk CSV and
     workbooks are recognised by their content; everything else goes through
     :func:`monrad.converters.load` (and everything when ``fmt`` names a format or a
     ``mapping`` file is given).
     """
     from . import load
-    from .klubtur import (
+    from .tabular.klubtur import (
         book_looks_like_klubtur,
         looks_like_klubtur,
         read_klubtur,
         read_klubtur_book,
     )
-    from .sheets_legacy import open_legacy_book
+    from .workbook.calamine_book import open_legacy_book
 
     p = Path(path)
     w = warnings if warnings is not None else []
@@ -302,8 +302,8 @@ def _read_workbook(book, path: Path) -> Tournament:
     reads values the same way, through calamine, so a second try with another reader
     would read the same cells; there is none.)"""
     from . import layout as L
-    from .club_sheets import read_club_book
-    from .xlsx import read_book
+    from .book.xlsx import read_book
+    from .club.sheets import read_club_book
 
     if L.detect_layout(book.sheet_names()) is not None:
         return read_book(book).tournament
@@ -315,13 +315,13 @@ def render_output(t: Tournament, fmt: str, path: Path, warnings: list[str] | Non
                   shown: str | None = None) -> None:
     """Write ``t`` as ``fmt`` to ``path`` (a temporary name: the caller moves it),
     through :func:`monrad.converters.save` (klubtur through
-    :func:`~monrad.converters.klubtur.write_klubtur`).
+    :func:`~monrad.converters.tabular.klubtur.write_klubtur`).
 
     Raises :class:`ValueError` / :class:`InputError` with one line when the format
     cannot hold the tournament.
     """
     if fmt == "klubtur":
-        from .klubtur import write_klubtur
+        from .tabular.klubtur import write_klubtur
 
         text = write_klubtur(t, title=str(t.info.get("name", "")) or None)
         path.write_bytes(text.encode("utf-8-sig"))
@@ -337,7 +337,7 @@ def _what_was_lost(t: Tournament, fmt: str, tmp: Path, out: Path) -> list[str]:
     that it cannot be read back."""
     from . import load
     from .fidelity import loss_warning
-    from .klubtur import read_klubtur
+    from .tabular.klubtur import read_klubtur
 
     try:
         if fmt == "klubtur":

@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from ..engine.model import Result, Tournament
 from ..engine.standings import standings as rank
 from .atomic import atomic_write
-from .csv_format import write_table as csv_table
 from .errors import InputError
+from .tabular.csv_format import write_table as csv_table
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd

@@ -7,7 +7,7 @@ One layout in four languages (``en``, ``no``, ``sv``, ``da``); see
               tie-breaks, Othello C, seed.  Read by label in any of the four languages.
 ``Players``   (user's)  the roster, one row per player under a header row; columns in
               any order, found by header (synonyms in
-              :mod:`monrad.converters.club_sheets`).
+              :mod:`monrad.converters.club.sheets`).
 ``Round N``   (tool's, except the result cells) one sheet per round, created by
               "Pair next round": a title row, a header row, one row per board, then
               the byes.  The **Result** column of the board rows is the user's
@@ -130,7 +130,7 @@ SETTINGS_HELP: dict[str, dict[str, str]] = {
 
 #: Players columns of the template (internal field -> header per language).  The
 #: reader finds them by header in any order (and accepts the synonyms of
-#: :mod:`monrad.converters.club_sheets`).
+#: :mod:`monrad.converters.club.sheets`).
 PLAYER_COLUMNS: dict[str, dict[str, str]] = {
     "start_no": {"en": "No.", "no": "Nr.", "sv": "Nr", "da": "Nr."},
     "name": {"en": "Name", "no": "Navn", "sv": "Namn", "da": "Navn"},

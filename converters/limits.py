@@ -31,8 +31,8 @@ limit                       value              checked on
 
 Workbooks are checked by :func:`check_workbook` (by the file's own kind: a ZIP
 package, an OLE ``.xls``), which both readers call first: the openpyxl back end
-(:func:`~monrad.converters.openpyxl_book.open_book`) and the calamine one
-(:func:`~monrad.converters.sheets_legacy.open_legacy_book`), so that neither ever
+(:func:`~monrad.converters.workbook.package_book.open_book`) and the calamine one
+(:func:`~monrad.converters.workbook.calamine_book.open_legacy_book`), so that neither ever
 allocates for a cell at ``XFD1048576`` (issue 21: a 13 KB workbook made openpyxl
 grow past 1.7 GB and calamine ask for 51 GB).  The scans read the compressed
 stream in pieces and stop at the first cell past a limit; nothing is kept.

@@ -8,7 +8,7 @@
 * ``example-club.xlsx``: a Norwegian NSF club tournament, seven rounds, thirty players
   (invented names, ratings and clubs; seed 2025), ready for ``monrad pair``.
 
-Every file is built through :func:`monrad.converters.new_workbook.build_book`, the code
+Every file is built through :func:`monrad.converters.book.new_workbook.build_book`, the code
 behind ``monrad new``, and re-packed with fixed zip timestamps, so the output is
 byte-for-byte reproducible: ``python templates/build_templates.py``.  The
 macro-enabled ``club-<lang>.xlsm`` are built in the same run from the same workbook
@@ -26,10 +26,10 @@ import zipfile
 from pathlib import Path
 
 from monrad.converters import layout as L
-from monrad.converters import lite_workbook as LW
 from monrad.converters.atomic import atomic_write
+from monrad.converters.book import lite_workbook as LW
+from monrad.converters.book.new_workbook import build_book
 from monrad.converters.layout import LANGS
-from monrad.converters.new_workbook import build_book
 from monrad.converters.xlsm import make_xlsm
 from monrad.engine.model import Player
 
@@ -94,7 +94,7 @@ def _bytes_of(book) -> bytes:
 
 def _lite(book, lang: str) -> bytes:
     """The template as an xlwings Lite workbook: code, requirements (pinned to this
-    monrad) and buttons inside (:mod:`monrad.converters.lite_workbook`)."""
+    monrad) and buttons inside (:mod:`monrad.converters.book.lite_workbook`)."""
     lay = L.layout_for(lang)
     LW.add_status_label(book.workbook[lay.settings_sheet], lang)
     buf = io.BytesIO()

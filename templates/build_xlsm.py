@@ -23,9 +23,9 @@ HERE = Path(__file__).resolve().parent
 
 def _built_xlsx(lang: str) -> bytes:
     """The club workbook as ``monrad new`` lays it out, without players or seed
-    (:func:`monrad.converters.new_workbook.build_book`); used when
+    (:func:`monrad.converters.book.new_workbook.build_book`); used when
     ``templates/club-<lang>.xlsx`` is not in the checkout."""
-    from monrad.converters.new_workbook import build_book
+    from monrad.converters.book.new_workbook import build_book
 
     book = build_book(HERE / f"club-{lang}.xlsx", "nsf", 7, (), lang, fixed_time=True, draw_seed=False)
     buf = io.BytesIO()

@@ -11,13 +11,15 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
-# The tests mirror the packages (tests/engine, tests/converters, tests/addin); a test may
-# use a kit of another folder (test_monrad_kit, lite_standin ...), whatever the order
-# pytest collects them in.
+# The tests mirror the packages (tests/engine, tests/converters and its rooms such as
+# tests/converters/workbook, tests/addin); a test may use a kit of another folder
+# (test_monrad_kit, lite_standin, publish_events ...), whatever the order pytest collects
+# them in.
 for _layer in ("engine", "converters", "addin"):
-    _folder = str(Path(__file__).resolve().parent / _layer)
-    if _folder not in sys.path:
-        sys.path.insert(0, _folder)
+    _top = Path(__file__).resolve().parent / _layer
+    for _dir in [_top, *sorted(d for d in _top.iterdir() if d.is_dir() and any(d.glob("*.py")))]:
+        if str(_dir) not in sys.path:
+            sys.path.insert(0, str(_dir))
 
 
 

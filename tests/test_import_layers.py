@@ -11,6 +11,8 @@ module into a silent fallback.
 from __future__ import annotations
 
 import ast
+import re
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -115,3 +117,181 @@ def test_no_own_module_is_imported_as_optional(folder: str) -> None:
                     and str(node.args[0].value).startswith("monrad")):
                 found.append(f"{path.relative_to(REPO)}:{node.lineno} importorskip")
     assert found == []
+
+
+# --- the rooms of converters/ (issue 27) -------------------------------------------------
+#
+# ``docs/architecture.md`` ("Rooms of the converters") holds the rule as a table between
+# the markers below: which part each top-level module and each sub-package of
+# ``converters/`` belongs to, and which parts it may import besides the engine.  These
+# tests read that table, so the written rule and the tested rule are one.
+
+ARCHITECTURE = REPO / "docs" / "architecture.md"
+CONVERTERS = REPO / "converters"
+_RULE_BEGIN, _RULE_END = "<!-- rooms: begin -->", "<!-- rooms: end -->"
+
+
+def _room_rule() -> tuple[dict[str, str], dict[str, set[str]]]:
+    """(top-level module or room folder -> its part, part -> the parts it may import),
+    read from the rooms table of ``docs/architecture.md``."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    assert _RULE_BEGIN in text and _RULE_END in text, "docs/architecture.md lost its rooms table"
+    table = text.split(_RULE_BEGIN, 1)[1].split(_RULE_END, 1)[0]
+    where: dict[str, str] = {}
+    raw: dict[str, tuple[set[str], bool]] = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or not cells[0] or set(cells[0]) <= {"-", ":"} or cells[0] == "part":
+            continue
+        names = re.findall(r"`([\w.]+/?)`", cells[0])
+        if cells[0].startswith(("the ground", "the front")):
+            part = "ground" if cells[0].startswith("the ground") else "front"
+            for name in names:
+                where[name.removesuffix(".py")] = part
+        else:
+            assert len(names) == 1 and names[0].endswith("/"), f"unreadable row: {line}"
+            part = names[0].rstrip("/")
+            where[part] = part
+        allowed = {r.rstrip("/") for r in re.findall(r"`(\w+/)`", cells[2])}
+        if "the ground" in cells[2]:
+            allowed.add("ground")
+        raw[part] = (allowed, "everything" in cells[2])
+    parts = set(raw)
+    rule = {part: (parts if everything else allowed | {part}) for part, (allowed, everything)
+            in raw.items()}
+    return where, rule
+
+
+def _converters_modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(CONVERTERS.rglob("*.py")):
+        parts = list(path.relative_to(CONVERTERS).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(["monrad.converters", *parts])] = path
+    return out
+
+
+def _part_of(module: str, where: dict[str, str]) -> str | None:
+    rest = module.split(".")[2:]
+    if not rest:
+        return where.get("__init__")
+    return where.get(rest[0])
+
+
+def _converters_edges() -> dict[str, set[tuple[int, str]]]:
+    """module -> {(line, module it imports)} among converters modules, lazy imports
+    included: ``from . import layout`` imports the module ``layout``, ``from . import
+    load`` the package itself."""
+    modules = _converters_modules()
+    edges: dict[str, set[tuple[int, str]]] = {m: set() for m in modules}
+    for module, path in modules.items():
+        froms: dict[int, tuple[int, ast.ImportFrom, str]] = {}
+        for line, target, node in _imports(path, module):
+            if isinstance(node, ast.ImportFrom):
+                froms.setdefault(id(node), (line, node, target))  # the first: "from X"
+            elif target in modules:
+                edges[module].add((line, target))
+        for line, node, base in froms.values():
+            for alias in node.names:
+                name = f"{base}.{alias.name}"
+                target = name if name in modules else base
+                if target in modules and target != module:
+                    edges[module].add((line, target))
+    return edges
+
+
+def test_every_converters_module_is_in_a_part_of_the_written_rule() -> None:
+    where, rule = _room_rule()
+    rooms = {p.name for p in CONVERTERS.iterdir()
+             if p.is_dir() and (p / "__init__.py").is_file()}
+    tops = {p.stem for p in CONVERTERS.glob("*.py")}
+    assert {"ground", "front"} <= rule.keys()
+    missing = sorted((rooms | tops) - where.keys())
+    assert missing == [], f"not in the rooms table of docs/architecture.md: {missing}"
+    gone = sorted(n for n in where if n not in rooms | tops)
+    assert gone == [], f"the rooms table names what converters/ does not have: {gone}"
+
+
+def test_converters_rooms_import_only_what_the_written_rule_allows() -> None:
+    where, rule = _room_rule()
+    modules = _converters_modules()
+    wrong = []
+    for module, targets in _converters_edges().items():
+        own = _part_of(module, where)
+        for line, target in sorted(targets):
+            part = _part_of(target, where)
+            if own is None or part not in rule[own]:
+                wrong.append(f"{modules[module].relative_to(REPO)}:{line} ({own}) imports "
+                             f"{target} ({part})")
+    assert wrong == [], "imports across rooms against docs/architecture.md:\n" + "\n".join(wrong)
+
+
+def test_no_import_circle_among_converters_modules() -> None:
+    """Tarjan's strongly connected components of the import graph (module level and
+    inside functions): every one must be a single module."""
+    edges = {m: {t for _, t in ts} for m, ts in _converters_edges().items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    assert circles == [], f"import circles among converters modules: {circles}"
+
+
+def test_every_room_says_what_it_holds_and_what_it_may_import() -> None:
+    where, rule = _room_rule()
+    for room in sorted(p for p, part in where.items() if p == part):
+        init = CONVERTERS / room / "__init__.py"
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        assert len(doc.split()) >= 10, f"converters/{room}/__init__.py: no docstring saying what it holds"
+        said = doc.split("May import:", 1)
+        assert len(said) == 2, f"converters/{room}/__init__.py: no 'May import:' in its docstring"
+        paragraph = said[1].split("\n\n", 1)[0]
+        named = {r.rstrip("/") for r in re.findall(r"`(\w+/)`", paragraph)}
+        named |= {"ground"} if "the ground" in paragraph else set()
+        assert named | {room} == rule[room], (
+            f"converters/{room}/__init__.py says it may import {sorted(named)}; "
+            f"docs/architecture.md says {sorted(rule[room] - {room})}")
+
+
+def test_every_package_is_listed_in_pyproject() -> None:
+    """``packages`` and ``package-dir`` in pyproject.toml are explicit: a sub-package left
+    out is missing from the wheel (the editable install would not show it)."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    setuptools = config["tool"]["setuptools"]
+    listed, dirs = set(setuptools["packages"]), setuptools["package-dir"]
+    for folder, package in LAYERS.items():
+        for init in sorted((REPO / folder).rglob("__init__.py")):
+            parts = init.parent.relative_to(REPO / folder).parts
+            name = ".".join([package, *parts])
+            assert name in listed, f"pyproject.toml: {name} is not in [tool.setuptools] packages"
+            parent = max((p for p in dirs if name == p or name.startswith(p + ".")), key=len)
+            folder_of = "/".join([dirs[parent], *name[len(parent) + 1:].split(".")]).rstrip("/")
+            assert folder_of == "/".join([folder, *parts]), (
+                f"pyproject.toml: [tool.setuptools.package-dir] maps {name} to {folder_of}")

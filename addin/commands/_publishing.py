@@ -20,7 +20,7 @@ def document_language(path: str, lang: str | None, mapping: str | None = None) -
     if lang:
         return lang
     if is_workbook(path) and mapping is None:
-        from ...converters.openpyxl_book import open_book
+        from ...converters.workbook.package_book import open_book
 
         lay = L.detect_layout(open_book(path).sheet_names())
         if lay is not None:

@@ -43,7 +43,7 @@ def run(args) -> int:
     path = Path(args.file)
     fmt = detect_format(path, args.input_format)
     if fmt == "xlsx" and path.suffix.lower() in (".xlsx", ".xlsm") and _is_monrad_book(path):
-        from ...converters.openpyxl_book import open_book
+        from ...converters.workbook.package_book import open_book
 
         report = draw_start_numbers(open_book(path), args.method, args.seed, save=not args.dry_run)
     else:
@@ -66,6 +66,6 @@ def run(args) -> int:
 
 def _is_monrad_book(path: Path) -> bool:
     from ...converters import layout as L
-    from ...converters.openpyxl_book import open_book
+    from ...converters.workbook.package_book import open_book
 
     return L.detect_layout(open_book(path).sheet_names()) is not None

@@ -72,7 +72,7 @@ def render(exp: Explanation, fmt: str, lang: str) -> str:
 
 def _run_sheet(args) -> int:
     from ...converters import layout as L
-    from ...converters.openpyxl_book import open_book
+    from ...converters.workbook.package_book import open_book
     from ..jobs import explain_rounds
 
     if not is_workbook(args.file):

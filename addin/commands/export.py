@@ -1,7 +1,7 @@
 """``monrad export FILE --to fide [--version 2026|16] [--ascii-names] [-o OUT]``.
 
 Writes the FIDE rating report (TRF with the header records a rating officer needs,
-see :mod:`monrad.converters.fide_export`) after checking it: every missing or
+see :mod:`monrad.converters.ratings.fide_export`) after checking it: every missing or
 suspicious field is listed as a table (severity, player, field, problem) on
 stdout.  Errors stop the export (exit 1) unless ``--force``; warnings do not.
 Header fields missing from the file can be given here: ``--set city=Oslo
@@ -9,7 +9,7 @@ Header fields missing from the file can be given here: ``--set city=Oslo
 
 ``--rating-list LIST`` checks the roster against a rating list (FIDE ID unknown:
 error; name, birth year, federation or rating differ: warnings) and prints each
-player's rating-change estimate (:mod:`monrad.converters.rating_report`).
+player's rating-change estimate (:mod:`monrad.converters.ratings.precheck`).
 
 Exit status: 0 written (or ``--check`` found no error), 1 the check found errors,
 2 bad input.
@@ -20,8 +20,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ...converters import batch, fide_export
+from ...converters import batch
 from ...converters.errors import InputError
+from ...converters.ratings import fide_export
 from ._common import CommandError, add_input_format_option
 
 ORDER = 45
@@ -131,12 +132,12 @@ def run(args) -> int:
     problems = fide_export.validate(checked, warnings)
     estimate = None
     if args.rating_list:
-        from ...converters import rating_report
-        from ...converters.rating_match import match_list
+        from ...converters.ratings import precheck
+        from ...converters.ratings.match import match_list
 
         matches = match_list(t.players, args.rating_list, args.which, by_name=False)
-        problems += rating_report.list_problems(matches)
-        estimate = rating_report.estimates_table(rating_report.estimates(
+        problems += precheck.list_problems(matches)
+        estimate = precheck.estimates_table(precheck.estimates(
             t, {m.player.start_no: m.listed for m in matches}))
     print(fide_export.problems_table(problems))
     if estimate:

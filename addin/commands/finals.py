@@ -68,12 +68,8 @@ def _games(texts: list[str]) -> list[list[int]]:
 
 def run(args) -> int:
     from ...converters import layout as L
-    from ...converters.openpyxl_book import open_book
-    from ...converters.xlsx_finals import (
-        finals_sheet,
-        read_finals_sheet,
-        write_finals_sheet,
-    )
+    from ...converters.book.finals import finals_sheet, read_finals_sheet, write_finals_sheet
+    from ...converters.workbook.package_book import open_book
 
     t = load_file(args.file, args.input_format, args.mapping)
     if not is_othello(t.settings):

@@ -1,6 +1,6 @@
 """``monrad new FILE --system S --rounds N [--players roster.csv] [--lang no|sv|da|en]``.
 
-Creates a club workbook with :func:`monrad.converters.new_workbook.create_workbook`.
+Creates a club workbook with :func:`monrad.converters.book.new_workbook.create_workbook`.
 For Othello (``--game othello``) the format comes from the OTH-1 advisor
 (:func:`monrad.engine.othello.advisor.advise_format`) when ``--system`` or
 ``--rounds`` is not given: from the roster's size, or the expected number of players
@@ -53,7 +53,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ...converters.new_workbook import create_workbook
+    from ...converters.book.new_workbook import create_workbook
 
     players = None
     count = args.players_count

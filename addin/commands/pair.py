@@ -159,7 +159,7 @@ def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str,
         atomic_write(path, dumps(t, f"trf{version}").encode("utf-8"))
         return None
     elif fmt in ("csv", "csv-results") and _is_results_csv(path):
-        from ...converters.csv_round import write_round_back
+        from ...converters.tabular.csv_round import write_round_back
 
         return write_round_back(path, t, new, replace=repair)
     else:
@@ -170,7 +170,7 @@ def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str,
 
 
 def _is_results_csv(path: Path) -> bool:
-    from ...converters.csv_format import read_csv
+    from ...converters.tabular.csv_format import read_csv
 
     try:
         read_csv(path, kind="results")
@@ -184,7 +184,7 @@ def _run_workbook(args, path: Path) -> int:
     same time is refused, and so is a workbook open in Excel), except a dry run."""
     from contextlib import nullcontext
 
-    from ...converters.lock import workbook_lock
+    from ...converters.workbook.lock import workbook_lock
 
     with nullcontext() if args.dry_run else workbook_lock(path):
         return _pair_workbook(args, path)
@@ -193,8 +193,8 @@ def _run_workbook(args, path: Path) -> int:
 def _pair_workbook(args, path: Path) -> int:
     from ...addin.jobs import pair_next_round
     from ...converters import layout as L
-    from ...converters.openpyxl_book import open_book
-    from ...converters.xlsx import read_book
+    from ...converters.book.xlsx import read_book
+    from ...converters.workbook.package_book import open_book
 
     book = open_book(path)
     if L.detect_layout(book.sheet_names()) is None:
@@ -213,7 +213,7 @@ def _pair_workbook(args, path: Path) -> int:
 def _run_club_book(args, path: Path, book) -> int:
     """A club's own workbook: the next round in the club's layout (``club_jobs``)."""
     from ...addin.club_jobs import pair_club_round, read_club
-    from ...converters.club_sheets import load_mapping
+    from ...converters.club.sheets import load_mapping
 
     opts = load_mapping(args.mapping) if args.mapping else None
     report = pair_club_round(book, system=args.system, rounds=args.rounds, repair=args.repair,

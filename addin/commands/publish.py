@@ -46,8 +46,8 @@ def _finals(args, t):
     if args.mapping is not None or not is_workbook(args.file):
         return None
     from ...converters import layout as L
-    from ...converters.openpyxl_book import open_book
-    from ...converters.xlsx_finals import read_finals_sheet
+    from ...converters.book.finals import read_finals_sheet
+    from ...converters.workbook.package_book import open_book
     from ...engine.othello.finals import event_finals
 
     book = open_book(args.file)

@@ -4,7 +4,7 @@ Fills the roster of a monrad workbook, a TRF file or a CSV roster from a rating 
 FIDE's player list (XML or TXT, plain or zipped as FIDE ships it) or any list as CSV
 (``--map rating=LPR --map national_id=Medlemsnr``, ``--national`` when its ratings are
 national ones).  Players are found by FIDE ID, else by name and birth year
-(:mod:`monrad.converters.rating_match`); ambiguous and unmatched players are listed and
+(:mod:`monrad.converters.ratings.match`); ambiguous and unmatched players are listed and
 left as they are.  The table of what was found is printed; ``--dry-run`` changes
 nothing.  A workbook gets only its roster cells written (backup first); a TRF or CSV
 file is rewritten atomically after a backup copy (``<name>.backup-<time><ext>``).
@@ -20,8 +20,8 @@ from pathlib import Path
 from ...converters import detect_format, dumps, save, trf_version
 from ...converters.atomic import atomic_write
 from ...converters.errors import InputError
-from ...converters.rating_list import CSV_HEADERS, LISTS
-from ...converters.rating_match import filled, match_list, matches_table
+from ...converters.ratings.lists import CSV_HEADERS, LISTS
+from ...converters.ratings.match import filled, match_list, matches_table
 from ._common import CommandError, add_input_format_option, load_file
 
 ORDER = 47
@@ -102,7 +102,7 @@ def run(args) -> int:
 
 
 def _backup(path: Path) -> Path:
-    from ...converters.openpyxl_book import backup_name
+    from ...converters.workbook.backup import backup_name
 
     target = backup_name(path)
     try:
@@ -114,9 +114,9 @@ def _backup(path: Path) -> Path:
 
 def _run_workbook(args, path: Path, mapping: dict[str, str] | None) -> int:
     from ...converters import layout as L
-    from ...converters.openpyxl_book import open_book
-    from ...converters.roster_update import update_roster
-    from ...converters.xlsx import read_book
+    from ...converters.book.xlsx import read_book
+    from ...converters.ratings.roster_update import update_roster
+    from ...converters.workbook.package_book import open_book
 
     book = open_book(path)
     lay = L.detect_layout(book.sheet_names())

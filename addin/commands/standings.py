@@ -2,7 +2,7 @@
 
 Ranks the players with :func:`monrad.engine.standings.standings`.  CSV columns are
 exactly ``rank,start_no,name,points,<code>...`` (cells guarded against formula
-injection, :func:`monrad.converters.csv_format.guard`).
+injection, :func:`monrad.converters.tabular.csv_format.guard`).
 
 On a monrad workbook it is also the "Update standings" button: the Standings sheet
 (and the Crosstable and Alphabetical sheets; the Cards with ``--cards``) is
@@ -11,7 +11,7 @@ cells only; ``--dry-run`` leaves the file as it is), then the table is printed
 as for any file, after the same round as the sheet (the last round with every
 result in) unless ``--round`` says otherwise.  Other files (TRF, CSV ...) are only
 read.  ``--mapping FILE`` reads a club's own workbook with a mapping file
-(:func:`monrad.converters.club_sheets.read_club_workbook`); it is only read.
+(:func:`monrad.converters.club.sheets.read_club_workbook`); it is only read.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def run(args) -> int:
     if kind is not None:  # the button's job, then print
         from contextlib import nullcontext
 
-        from ...converters.lock import workbook_lock
+        from ...converters.workbook.lock import workbook_lock
 
         # the read-modify-write holds the workbook's lock (a second run is refused)
         with nullcontext() if args.dry_run else workbook_lock(args.file):
@@ -88,7 +88,7 @@ def run(args) -> int:
         for note in notes:
             print(note)
     elif args.format == "csv":
-        from ...converters.csv_format import write_table
+        from ...converters.tabular.csv_format import write_table
 
         header = ["rank", "start_no", "name", "points", *table.shown]
         rows = [[r[k] for k in header] for r in table.as_rows()]
@@ -125,14 +125,14 @@ def missing_boards(t: Tournament, upto: int) -> list[tuple[int, list[int]]]:
 def _standings_sheet(args, kind: str, t):
     """Rewrite the standings sheet of a monrad workbook or a club's own workbook
     (unless ``--dry-run``); returns the job's report and the tournament to print."""
-    from ...converters.openpyxl_book import open_book
+    from ...converters.workbook.package_book import open_book
 
     if kind == "monrad":
         from ...addin.jobs import update_standings
 
         return update_standings(open_book(args.file), save=not args.dry_run, cards=args.cards), t
     from ...addin.club_jobs import SystemUnknown, read_club, update_club_standings
-    from ...converters.club_sheets import load_mapping
+    from ...converters.club.sheets import load_mapping
 
     book = open_book(args.file)
     opts = load_mapping(args.mapping) if args.mapping else None
@@ -151,6 +151,6 @@ def _workbook_kind(path: str) -> str | None:
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
         return None
     from ...converters import layout as L
-    from ...converters.openpyxl_book import open_book
+    from ...converters.workbook.package_book import open_book
 
     return "monrad" if L.detect_layout(open_book(path).sheet_names()) is not None else "club"

@@ -2,7 +2,12 @@
 alphabetically, standings with tie-breaks and rating estimates, the crosstable, the
 Monrad cards (NSF-3) and a projector screen, in four languages, as a static web site
 (:mod:`.site`) or a PDF (:mod:`.pdf`), every document from one template
-(:mod:`.render`, views in :mod:`.views`, words in :mod:`.texts`)."""
+(:mod:`.render`, views in :mod:`.views`, words in :mod:`.texts`), and as sheets of
+the club workbook (:mod:`.sheets`: Crosstable, Alphabetical, Cards).
+
+May import: the engine, the ground and `workbook/` (the document sheets are written
+through the binding).  See ``docs/architecture.md``, "Rooms of the converters".
+"""
 
 from __future__ import annotations
 

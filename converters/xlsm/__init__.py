@@ -28,6 +28,9 @@ into a ``.xlsm``, keeps the 2007 relationship when it saves and drops the 2010 o
 
 The shipped templates are built by ``python templates/build_xlsm.py`` (which calls
 :func:`make_xlsm`); the output is byte-for-byte reproducible.
+
+May import: the engine and the ground.  See ``docs/architecture.md``, "Rooms of the
+converters".
 """
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ sys.path.insert(0, str(HERE))  # run as a script: its neighbour lite_standin
 from lite_standin import open_lite  # noqa: E402
 
 from monrad.addin import lite  # noqa: E402
-from monrad.converters import lite_workbook as LW  # noqa: E402
-from monrad.converters.new_workbook import create_workbook  # noqa: E402
+from monrad.converters.book import lite_workbook as LW  # noqa: E402
+from monrad.converters.book.new_workbook import create_workbook  # noqa: E402
 from monrad.engine.model import Player  # noqa: E402
 
 

@@ -15,7 +15,7 @@ import openpyxl
 from lite_standin import open_lite
 
 from monrad.converters import layout as L
-from monrad.converters.lite_workbook import STATUS_COL, STATUS_ROW, read_lite_code
+from monrad.converters.book.lite_workbook import STATUS_COL, STATUS_ROW, read_lite_code
 
 RESULTS = ["1-0", "1-0", "0-1", "0-1", "½-½", "+/-", "-/+"]
 

@@ -19,8 +19,8 @@ from monrad.addin.club_jobs import (
 )
 from monrad.addin.jobs import JobError
 from monrad.converters import load
-from monrad.converters.club_layout import learn_layout
-from monrad.converters.openpyxl_book import open_book
+from monrad.converters.club.layout import learn_layout
+from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Result, Round, Tournament
 from monrad.engine.pairing import pair_round
 

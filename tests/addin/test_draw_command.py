@@ -13,9 +13,10 @@ from monrad.addin.cli import main
 from monrad.addin.draw_job import draw_start_numbers
 from monrad.addin.jobs import pair_next_round
 from monrad.converters import load, save
-from monrad.converters.new_workbook import create_workbook
-from monrad.converters.openpyxl_book import backups_of, open_book
-from monrad.converters.xlsx import read_xlsx
+from monrad.converters.book.new_workbook import create_workbook
+from monrad.converters.book.xlsx import read_xlsx
+from monrad.converters.workbook.backup import backups_of
+from monrad.converters.workbook.package_book import open_book
 from monrad.engine.draw import random_draw, seeded_draw, strength_order
 from monrad.engine.model import Player, Settings, Tournament
 

@@ -12,8 +12,8 @@ import openpyxl
 from monrad.addin import cli
 from monrad.addin.jobs import explain_rounds, pair_next_round
 from monrad.converters import load
-from monrad.converters.new_workbook import build_book
-from monrad.converters.openpyxl_book import open_book
+from monrad.converters.book.new_workbook import build_book
+from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Player
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "oracle" / "dutch"

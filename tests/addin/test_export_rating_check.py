@@ -10,8 +10,8 @@ from conftest import DATA
 
 from monrad.addin.cli import main
 from monrad.converters import save
-from monrad.converters.rating_list import iter_list
-from monrad.converters.rating_report import estimates
+from monrad.converters.ratings.lists import iter_list
+from monrad.converters.ratings.precheck import estimates
 from monrad.engine.model import Game, Player, Result, Round, Settings, Tournament
 
 LIST = DATA / "ratings" / "players_list_xml.zip"

@@ -13,11 +13,12 @@ import pytest
 
 from monrad.addin.jobs import JobError, pair_next_round, update_standings
 from monrad.converters import layout as L
-from monrad.converters import openpyxl_book
-from monrad.converters.binding import WorkbookError
-from monrad.converters.new_workbook import create_workbook
-from monrad.converters.openpyxl_book import backups_of, open_book
-from monrad.converters.xlsx import read_xlsx
+from monrad.converters.book.new_workbook import create_workbook
+from monrad.converters.book.xlsx import read_xlsx
+from monrad.converters.workbook import backup, package_book
+from monrad.converters.workbook.backup import backups_of
+from monrad.converters.workbook.binding import WorkbookError
+from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Bye, Game, Player, Result, Round, Tournament
 
 
@@ -53,7 +54,7 @@ def toy_system(monkeypatch):
     mod = types.ModuleType("monrad.engine.systems.toy_in_order")
     mod.SYSTEM = _InOrder()
     monkeypatch.setitem(sys.modules, "monrad.engine.systems.toy_in_order", mod)
-    monkeypatch.setattr("monrad.converters.new_workbook.available_systems", lambda: ())
+    monkeypatch.setattr("monrad.converters.book.new_workbook.available_systems", lambda: ())
 
 
 def _players(n: int) -> list[Player]:
@@ -279,11 +280,11 @@ def test_unreadable_result_names_sheet_and_cell(tmp_path: Path):
 
 def test_sizes_are_refused(tmp_path: Path, monkeypatch):
     path = _new(tmp_path, n=4)
-    monkeypatch.setattr(openpyxl_book, "MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(package_book, "MAX_FILE_BYTES", 100)
     with pytest.raises(WorkbookError, match="too large"):
         open_book(path)
-    monkeypatch.setattr(openpyxl_book, "MAX_FILE_BYTES", 50 * 1024 * 1024)
-    monkeypatch.setattr(openpyxl_book, "MAX_ROWS", 3)
+    monkeypatch.setattr(package_book, "MAX_FILE_BYTES", 50 * 1024 * 1024)
+    monkeypatch.setattr(package_book, "MAX_ROWS", 3)
     with pytest.raises(WorkbookError, match=r"sheet 'Settings' has \d+ rows \(limit 3\)"):
         open_book(path)
 
@@ -306,7 +307,7 @@ def test_fails_closed_without_defusedxml(tmp_path: Path, monkeypatch):
 
 
 def test_backups_are_kept_and_rotated(tmp_path: Path, monkeypatch):
-    monkeypatch.setattr(openpyxl_book, "KEEP_BACKUPS", 3)
+    monkeypatch.setattr(backup, "KEEP_BACKUPS", 3)
     path = _new(tmp_path, n=4)
     for i in range(5):
         book = open_book(path)

@@ -15,7 +15,7 @@ from conftest import REPO
 from monrad.addin.cli import main
 from monrad.addin.jobs import run_pair
 from monrad.converters import layout as L
-from monrad.converters.openpyxl_book import open_book
+from monrad.converters.workbook.package_book import open_book
 
 EXAMPLE = REPO / "templates" / "example-club.xlsx"
 

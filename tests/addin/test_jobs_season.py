@@ -16,9 +16,10 @@ from test_jobs import _sheet_xml
 
 from monrad.addin.jobs import JobError, pair_next_round, update_standings
 from monrad.converters import layout as L
-from monrad.converters.new_workbook import create_workbook
-from monrad.converters.openpyxl_book import backups_of, open_book
-from monrad.converters.xlsx import read_xlsx
+from monrad.converters.book.new_workbook import create_workbook
+from monrad.converters.book.xlsx import read_xlsx
+from monrad.converters.workbook.backup import backups_of
+from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Player, Result
 
 RESULTS = ["1-0", "1-0", "0-1", "0-1", "½-½", "+/-", "-/+"]

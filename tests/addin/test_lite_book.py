@@ -22,9 +22,9 @@ from monrad.addin import lite
 from monrad.addin.jobs import JobError, pair_next_round, update_standings
 from monrad.addin.lite_book import BACKUP_SHEET, LiteBook, points_width
 from monrad.converters import layout as L
-from monrad.converters.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
-from monrad.converters.new_workbook import create_workbook
-from monrad.converters.openpyxl_book import open_book
+from monrad.converters.book.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
+from monrad.converters.book.new_workbook import create_workbook
+from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Player
 
 CHESS = ["1-0", "1-0", "0-1", "0-1", "½-½", "+/-", "-/+"]

@@ -27,7 +27,7 @@ import openpyxl
 import pytest
 from lite_season_driver import season
 
-from monrad.converters.new_workbook import create_workbook
+from monrad.converters.book.new_workbook import create_workbook
 from monrad.engine.model import Player
 
 HERE = Path(__file__).resolve().parent

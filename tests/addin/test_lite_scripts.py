@@ -12,7 +12,7 @@ import openpyxl
 from lite_standin import open_lite
 
 from monrad.addin.cli import main as cli
-from monrad.converters import lite_workbook as LW
+from monrad.converters.book import lite_workbook as LW
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -75,7 +75,7 @@ def test_lite_buttons_continue_a_clubs_own_workbook(tmp_path: Path):
 
     from monrad.addin import lite
     from monrad.addin.club_jobs import pair_club_round, update_club_standings
-    from monrad.converters.openpyxl_book import open_book
+    from monrad.converters.workbook.package_book import open_book
 
     src = REPO / "tests/data/fixtures/club-sheets/club_da_n0008_r07_s6120_ff.xlsx"
     wb = openpyxl.load_workbook(src)

@@ -11,7 +11,7 @@ import pytest
 from test_publish_cli import _played
 
 from monrad.addin.cli import main
-from monrad.converters.xlsx import read_xlsx
+from monrad.converters.book.xlsx import read_xlsx
 from monrad.engine.othello.finals import swiss_wins
 from monrad.engine.standings import standings
 

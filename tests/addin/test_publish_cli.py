@@ -16,9 +16,9 @@ import pytest
 from monrad.addin.cli import main
 from monrad.addin.jobs import pair_next_round, update_standings
 from monrad.converters import layout as L
-from monrad.converters.new_workbook import create_workbook
-from monrad.converters.openpyxl_book import open_book
+from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.publish import pdf_available
+from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Player
 
 RESULTS = ["1-0", "0-1", "½-½", "1-0", "0-1", "+/-"]
@@ -162,8 +162,8 @@ def test_cards_on_request_from_the_workbook_an_empty_cards_sheet(tmp_path: Path)
     import openpyxl
 
     from monrad.addin.jobs import pair_next_round, update_standings
-    from monrad.converters.new_workbook import create_workbook
-    from monrad.converters.openpyxl_book import open_book
+    from monrad.converters.book.new_workbook import create_workbook
+    from monrad.converters.workbook.package_book import open_book
     from monrad.engine.model import Player
 
     path = create_workbook(tmp_path / "k.xlsx", "nsf", 5,

@@ -14,7 +14,7 @@ from conftest import DATA
 from monrad.addin.cli import main
 from monrad.converters import layout as L
 from monrad.converters import load, save
-from monrad.converters.new_workbook import create_workbook
+from monrad.converters.book.new_workbook import create_workbook
 from monrad.engine.model import Bye, Game, Player, Result, Round, Settings, Tournament
 
 XML = DATA / "ratings" / "players_list_xml.zip"

@@ -25,16 +25,11 @@ import pytest
 
 from monrad.addin.cli import main
 from monrad.converters import layout as L
-from monrad.converters.binding import WorkbookError
-from monrad.converters.lock import (
-    lock_file,
-    office_lock_file,
-    owner_file,
-    workbook_lock,
-)
-from monrad.converters.new_workbook import create_workbook
-from monrad.converters.openpyxl_book import open_book
-from monrad.converters.xlsx import read_book, read_xlsx
+from monrad.converters.book.new_workbook import create_workbook
+from monrad.converters.book.xlsx import read_book, read_xlsx
+from monrad.converters.workbook.binding import WorkbookError
+from monrad.converters.workbook.lock import lock_file, office_lock_file, owner_file, workbook_lock
+from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Player
 
 CLI = "import sys; from monrad.addin.cli import main; sys.exit(main(sys.argv[1:]))"
@@ -62,7 +57,7 @@ def _type_results(path: Path, n: int) -> None:
 
 def test_a_second_run_is_refused_while_another_holds_the_lock(tmp_path: Path, capsys):
     path = _workbook(tmp_path / "club.xlsx", 8)
-    hold = ("import sys; from monrad.converters.lock import workbook_lock\n"
+    hold = ("import sys; from monrad.converters.workbook.lock import workbook_lock\n"
             f"with workbook_lock({str(path)!r}):\n    print('held', flush=True); sys.stdin.readline()")
     holder = subprocess.Popen([sys.executable, "-c", hold], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)

@@ -33,9 +33,9 @@ from xlwings_ranges import RangeGeometry, range_corners  # noqa: E402
 from monrad.addin import ribbon  # noqa: E402
 from monrad.addin.xlwings_book import XlwingsBook  # noqa: E402
 from monrad.converters import layout as L  # noqa: E402
-from monrad.converters.binding import WorkbookError  # noqa: E402
-from monrad.converters.new_workbook import create_workbook  # noqa: E402
-from monrad.converters.openpyxl_book import open_book  # noqa: E402
+from monrad.converters.book.new_workbook import create_workbook  # noqa: E402
+from monrad.converters.workbook.binding import WorkbookError  # noqa: E402
+from monrad.converters.workbook.package_book import open_book  # noqa: E402
 from monrad.engine.model import Player  # noqa: E402
 
 

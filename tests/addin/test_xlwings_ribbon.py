@@ -23,9 +23,8 @@ import pytest
 from monrad.addin import ribbon
 from monrad.addin.xlwings_book import XlwingsBook, com_colour, excel_text, rgb_tuple
 from monrad.converters import layout as L
-from monrad.converters.new_workbook import create_workbook
-from monrad.converters.openpyxl_book import open_book
-from monrad.converters.package_book import PackageBook
+from monrad.converters.book.new_workbook import create_workbook
+from monrad.converters.workbook.package_book import PackageBook, open_book
 from monrad.engine.model import Player
 
 

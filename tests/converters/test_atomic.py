@@ -36,8 +36,8 @@ def _tournament() -> Tournament:
 
 
 def _save_workbook(path: Path) -> None:
-    from monrad.converters.new_workbook import create_workbook
-    from monrad.converters.openpyxl_book import open_book
+    from monrad.converters.book.new_workbook import create_workbook
+    from monrad.converters.workbook.package_book import open_book
 
     if not path.exists():
         create_workbook(path, "dutch", 5, [Player(1, "A"), Player(2, "B")], seed=1)
@@ -46,13 +46,13 @@ def _save_workbook(path: Path) -> None:
 
 
 def _save_as(path: Path) -> None:
-    from monrad.converters.new_workbook import build_book
+    from monrad.converters.book.new_workbook import build_book
 
     build_book(path, "dutch", 5, (), seed=1).save_as(path)
 
 
 def _write_xlsm(path: Path) -> None:
-    from monrad.converters.new_workbook import build_book
+    from monrad.converters.book.new_workbook import build_book
     from monrad.converters.xlsm import write_xlsm
 
     write_xlsm(build_book(path, "dutch", 5, (), seed=1).workbook, path, "en")
@@ -65,13 +65,13 @@ def _converters_save(path: Path) -> None:
 
 
 def _save_wof(path: Path) -> None:
-    from monrad.converters.wof import save_wof
+    from monrad.converters.tabular.wof import save_wof
 
     save_wof(_tournament(), path)
 
 
 def _fide_report(path: Path) -> None:
-    from monrad.converters.fide_export import write_fide_report
+    from monrad.converters.ratings.fide_export import write_fide_report
 
     write_fide_report("012 Mode test\n", path)
 

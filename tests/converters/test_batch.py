@@ -18,10 +18,11 @@ from conftest import DATA
 
 from monrad.addin.cli import main
 from monrad.converters import batch
-from monrad.converters.club_sheets import read_club_workbook
-from monrad.converters.csv_format import write_csv
-from monrad.converters.sheets_legacy import open_legacy_book, read_legacy_workbook
+from monrad.converters.book.xlsx import read_book
+from monrad.converters.club.sheets import read_club_book, read_club_workbook
+from monrad.converters.tabular.csv_format import write_csv
 from monrad.converters.trf import read_trf, write_trf
+from monrad.converters.workbook.calamine_book import open_legacy_book
 from monrad.engine.model import Result
 
 ORACLE = DATA / "oracle" / "dutch-random"
@@ -264,7 +265,7 @@ def test_single_file_with_o_reads_legacy_and_klubtur(tmp_path: Path, capsys):
 @pytest.mark.parametrize("name", ["club_da_n0008_r03_s6051_ff.xls", "club_sv_n0007_r05_s6060_ff.ods"])
 def test_xls_and_ods_read_like_the_xlsx_they_were_saved_from(name: str):
     """The .xls/.ods fixtures are the club sheets saved by LibreOffice."""
-    legacy = read_legacy_workbook(DATA / "batch" / name)
+    legacy = read_club_book(open_legacy_book(DATA / "batch" / name), source=name)
     xlsx = read_club_workbook(CLUB / (Path(name).stem + ".xlsx"))
     truth = read_trf(CLUB / (Path(name).stem + ".truth.trf"))
     assert legacy.players == xlsx.players and legacy.rounds == xlsx.rounds
@@ -306,7 +307,7 @@ def test_monrad_layout_saved_as_ods_and_xls_reads_as_its_trf(name: str):
     """A monrad workbook (written from the oracle TRF) saved by LibreOffice as .ods
     and .xls: read through python-calamine by the monrad-layout reader."""
     t = read_trf(ORACLE / "dutch_n0009_r05_s6106_zb.trf")
-    got = read_legacy_workbook(DATA / "batch" / name)
+    got = read_book(open_legacy_book(DATA / "batch" / name)).tournament
     assert got.players == t.players
     assert [r.games for r in got.rounds] == [r.games for r in t.rounds]
     assert (got.settings.system, got.settings.rounds) == ("dutch", 5)
@@ -314,6 +315,6 @@ def test_monrad_layout_saved_as_ods_and_xls_reads_as_its_trf(name: str):
 
 @pytest.mark.parametrize("path", sorted(CLUB.glob("*.xlsx")), ids=lambda p: p.name)
 def test_calamine_reads_club_xlsx_like_openpyxl(path: Path):
-    fast, slow = read_legacy_workbook(path), read_club_workbook(path)
+    fast, slow = read_club_book(open_legacy_book(path), source=str(path)), read_club_workbook(path)
     assert fast.players == slow.players and fast.rounds == slow.rounds
     assert fast.info == slow.info and fast.settings == slow.settings

@@ -19,8 +19,8 @@ import pytest
 from conftest import DATA
 
 from monrad.converters import batch, load, save
+from monrad.converters.book.xlsx import EPOCH, SEED_KEYS
 from monrad.converters.trf import write_trf
-from monrad.converters.xlsx import EPOCH, SEED_KEYS
 from monrad.engine.model import Colour
 from monrad.engine.standings import lot_seed
 
@@ -127,7 +127,7 @@ def test_xlsx_bytes_do_not_depend_on_the_process(tmp_path):
 def test_running_scores_are_the_scores_before_each_round(src):
     """The workbook writer's one-pass scores (speed) equal ``Tournament.scores``."""
     from monrad.converters.batch import read_input
-    from monrad.converters.xlsx import running_scores
+    from monrad.converters.book.xlsx import running_scores
 
     for _, t in read_input(src):
         seen = [rnd.number for rnd, _ in running_scores(t)]

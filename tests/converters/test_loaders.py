@@ -109,7 +109,7 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
 
 
 def test_workbook_our_layout_first_else_club_sheet(tmp_path: Path) -> None:
-    from monrad.converters.new_workbook import create_workbook
+    from monrad.converters.book.new_workbook import create_workbook
 
     ours = create_workbook(tmp_path / "ours.xlsx", "nsf", 5, REPO / "examples/roster.csv")
     warnings: list[str] = []

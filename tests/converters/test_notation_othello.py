@@ -24,15 +24,15 @@ def test_oth_6_workbook_refuses_a_played_othello_game_without_discs(tmp_path) ->
     """A ``1-0`` in an Othello round sheet names its sheet and cell (MBQ needs discs)."""
     import openpyxl
 
+    from monrad.converters.book.new_workbook import create_workbook
+    from monrad.converters.book.xlsx import read_xlsx
     from monrad.converters.errors import InputError
-    from monrad.converters.new_workbook import create_workbook
-    from monrad.converters.xlsx import read_xlsx
     from monrad.engine.model import Player
 
     players = [Player(i, f"P, {i}") for i in range(1, 7)]
     path = create_workbook(tmp_path / "oth.xlsx", "othello-swiss", 3, players, "en", seed=1)
     from monrad.addin.jobs import pair_next_round
-    from monrad.converters.openpyxl_book import open_book
+    from monrad.converters.workbook.package_book import open_book
 
     pair_next_round(open_book(path))
     wb = openpyxl.load_workbook(path)

@@ -13,10 +13,10 @@ from monrad.addin.cli import main
 from monrad.addin.jobs import pair_next_round, update_standings
 from monrad.converters import layout as L
 from monrad.converters import load, save
-from monrad.converters.new_workbook import create_workbook
-from monrad.converters.openpyxl_book import open_book
+from monrad.converters.book.new_workbook import create_workbook
+from monrad.converters.book.xlsx import read_xlsx
 from monrad.converters.trf import parse_trf, write_trf
-from monrad.converters.xlsx import read_xlsx
+from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import (
     Game,
     Player,

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from monrad.converters import source
-from monrad.converters.csv_format import read_csv
 from monrad.converters.errors import InputError
-from monrad.converters.klubtur import read_klubtur
+from monrad.converters.tabular.csv_format import read_csv
+from monrad.converters.tabular.klubtur import read_klubtur
+from monrad.converters.tabular.wof import read_wof
 from monrad.converters.trf import read_trf
-from monrad.converters.wof import read_wof
 
 READERS = {"trf": read_trf, "csv": read_csv, "klubtur": read_klubtur, "wof": read_wof}
 

@@ -18,9 +18,10 @@ import openpyxl
 import pytest
 from conftest import DATA, REPO
 
-from monrad.converters import limits, load, openpyxl_book, save, sheets_legacy
+from monrad.converters import limits, load, save
 from monrad.converters.errors import InputError
 from monrad.converters.trf import read_trf
+from monrad.converters.workbook import calamine_book, openpyxl_book, package_book
 
 CLUB_TRF = REPO / "examples" / "club.trf"
 
@@ -40,7 +41,7 @@ def tripwire(monkeypatch):
         raise AssertionError("the reader was reached: the limits were not checked first")
 
     monkeypatch.setattr(openpyxl_book.openpyxl, "load_workbook", boom)
-    pc = sheets_legacy._calamine()
+    pc = calamine_book._calamine()
     monkeypatch.setattr(pc.CalamineWorkbook, "from_path", boom)
 
 
@@ -81,9 +82,9 @@ def _far_cell(path: Path, *, dimension: str | None) -> None:
 
 def _both_readers_refuse(path: Path, pattern: str) -> None:
     with pytest.raises(InputError, match=pattern) as a:
-        openpyxl_book.open_book(path)
+        package_book.open_book(path)
     with pytest.raises(InputError, match=pattern) as b:
-        sheets_legacy.open_legacy_book(path)
+        calamine_book.open_legacy_book(path)
     for exc in (a.value, b.value):
         assert "\n" not in str(exc) and "Players" in str(exc)
 
@@ -115,14 +116,14 @@ def test_issue21_case3_a_huge_part_is_refused_by_its_unpacked_size(book, tripwir
     _rewrite(book, _players_part(book), lambda xml: xml.replace(b"<sheetData>", filler + b"<sheetData>"))
     assert book.stat().st_size < 1024 * 1024  # a small file ...
     with pytest.raises(InputError, match=r"unpacks to \d+ bytes \(limit 67108864\)"):
-        openpyxl_book.open_book(book)  # ... refused from the zip index alone
+        package_book.open_book(book)  # ... refused from the zip index alone
 
 
 def test_issue21_case3_a_zip_bomb_ratio_is_refused(book, tripwire):
     filler = b"<!--" + b" " * (8 * 1024 * 1024) + b"-->"
     _rewrite(book, _players_part(book), lambda xml: xml.replace(b"<sheetData>", filler + b"<sheetData>"))
     with pytest.raises(InputError, match=r"compressed \d+:1 \(limit 500:1\)"):
-        sheets_legacy.open_legacy_book(book)
+        calamine_book.open_legacy_book(book)
 
 
 def test_issue21_case3_too_many_parts_are_refused(book, tripwire):
@@ -130,7 +131,7 @@ def test_issue21_case3_too_many_parts_are_refused(book, tripwire):
         for i in range(limits.MAX_PARTS):
             zf.writestr(f"customXml/item{i}.xml", b"<a/>")
     with pytest.raises(InputError, match=rf"\d+ parts \(limit {limits.MAX_PARTS}\)"):
-        openpyxl_book.open_book(book)
+        package_book.open_book(book)
 
 
 def test_issue21_case2_ods_repeated_cells_refused_before_calamine(tmp_path, tripwire):
@@ -142,7 +143,7 @@ def test_issue21_case2_ods_repeated_cells_refused_before_calamine(tmp_path, trip
                       rb'<table:table-cell table:number-columns-repeated="5000" \1', xml, count=1)
     _rewrite(ods, "content.xml", change)
     with pytest.raises(InputError, match=r"club\.ods: sheet '.*': .*columns \(limit 1024\)"):
-        sheets_legacy.open_legacy_book(ods)
+        calamine_book.open_legacy_book(ods)
 
 
 def test_issue21_ods_empty_repeats_up_to_the_last_row_are_fine(tmp_path):
@@ -152,7 +153,7 @@ def test_issue21_ods_empty_repeats_up_to_the_last_row_are_fine(tmp_path):
     content = zipfile.ZipFile(ods).read("content.xml")
     assert b'number-rows-repeated="10' in content or b"number-rows-repeated" in content
     limits.check_workbook(ods)
-    assert sheets_legacy.open_legacy_book(ods).sheet_names()
+    assert calamine_book.open_legacy_book(ods).sheet_names()
 
 
 def test_issue21_case2_xls_cell_far_away_refused_before_calamine(tmp_path, tripwire):
@@ -174,7 +175,7 @@ def test_issue21_case2_xls_cell_far_away_refused_before_calamine(tmp_path, tripw
             pytest.fail("no LABELSST record found")
         ole.write_stream("Workbook", bytes(data))
     with pytest.raises(InputError, match=r"club\.xls: sheet '.+': .*40001 columns \(limit 1024\)"):
-        sheets_legacy.open_legacy_book(xls)
+        calamine_book.open_legacy_book(xls)
 
 
 def test_every_real_workbook_passes_the_limits():

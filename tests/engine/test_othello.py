@@ -241,7 +241,7 @@ def test_oth_5_listings_name_black_first() -> None:
     "module",
     ["monrad.engine.berger", "monrad.engine.othello.discs", "monrad.engine.othello.mbq",
      "monrad.engine.cardinality", "monrad.engine.othello.advisor", "monrad.engine.othello.finals",
-     "monrad.engine.othello.listing", "monrad.converters.wof"],
+     "monrad.engine.othello.listing", "monrad.converters.tabular.wof"],
 )
 def test_docstring_examples(module: str) -> None:
     import doctest

@@ -1,0 +1,169 @@
+"""The printable documents as sheets of the club workbook (issue 17), written
+through :class:`~monrad.converters.workbook.binding.WorkbookBinding` like the round and
+standings sheets, so the file back end and live Excel get the same cells:
+
+* **Crosstable** -- one row per player in final order, per round ``12w1``, points
+  and tie-breaks (round robin: the square table), landscape;
+* **Alphabetical** -- the newest round's pairings by player name (name, number,
+  board, colour, opponent): the list players look for their name in;
+* **Cards** (on request) -- every player's Monrad card (NSF-3), two across, so
+  several fit on an A4 page.
+
+The cells are the texts of the web site and the PDF (:mod:`monrad.converters.publish.views`),
+so a sheet, a page and a PDF always say the same.  Each sheet is the tool's as a
+whole: it is cleared and rewritten, no other sheet is touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ...engine.model import Tournament
+from ...engine.standings import Standings
+from .. import layout as L
+from ..workbook.binding import CellValue, WorkbookBinding
+from . import views
+from .texts import words_for
+
+__all__ = [
+    "DOCUMENT_SHEETS",
+    "document_sheet",
+    "write_alphabetical",
+    "write_cards",
+    "write_crosstable",
+]
+
+#: the sheet names of the documents, per language
+DOCUMENT_SHEETS: dict[str, dict[str, str]] = {
+    "crosstable": {"en": "Crosstable", "no": "Krysstabell", "sv": "Korstabell", "da": "Krydstabel"},
+    "alphabetical": {"en": "Alphabetical", "no": "Alfabetisk", "sv": "Alfabetisk",
+                     "da": "Alfabetisk"},
+    "cards": {"en": "Cards", "no": "Monradkort", "sv": "Monradkort", "da": "Monradkort"},
+}
+
+_HEAD_FILL = "D9E1F2"
+
+
+def document_sheet(what: str, lay: L.Layout) -> str:
+    """The name of document ``what``'s sheet in the workbook's language."""
+    return DOCUMENT_SHEETS[what][lay.lang]
+
+
+def _cell(text: object) -> CellValue:
+    """Whole numbers as numbers (they sort and sum), everything else as text."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    s = str(text)
+    return int(s) if s.isdigit() and len(s) < 10 else s or None
+
+
+def _fresh_sheet(book: WorkbookBinding, name: str, after: str | None) -> None:
+    """The sheet ``name``, emptied (values and the tool's formatting) or added."""
+    if name not in book.sheet_names():
+        book.add_sheet(name, after=after if after in book.sheet_names() else None)
+        return
+    book.own(name)  # a document sheet is monrad's by its name, as the Standings sheet is
+    last_row, last_col = book.used_size(name)
+    if last_row:
+        book.clear_range(name, 1, 1, last_row, last_col)
+        book.style_range(name, 1, 1, last_row, last_col, bold=False, border=False)
+
+
+def _table(book: WorkbookBinding, sheet: str, title: str, header: Sequence[str],
+           rows: Sequence[Sequence[object]], widths: Mapping[int, float], *, landscape: bool,
+           left: Sequence[int] = (3,), note: str | None = None) -> None:
+    book.write_range(sheet, 1, 1, [[title]])
+    book.style_range(sheet, 1, 1, 1, 1, bold=True)
+    book.write_range(sheet, 2, 1, [list(header)])
+    book.style_range(sheet, 2, 1, 2, len(header), bold=True, fill=_HEAD_FILL, border=True,
+                     align="center")
+    if rows:
+        last = 2 + len(rows)
+        book.write_range(sheet, 3, 1, [[_cell(c) for c in r] for r in rows])
+        book.style_range(sheet, 3, 1, last, len(header), border=True, align="center")
+        for c in left:
+            book.style_range(sheet, 3, c, last, c, align="left")
+    if note:
+        book.write_range(sheet, 4 + len(rows), 1, [[note]])
+    book.set_column_widths(sheet, widths)
+    book.set_print_layout(sheet, 2, landscape=landscape)
+
+
+def _title(t: Tournament, text: str) -> str:
+    return f"{t.info['name']} - {text}" if t.info.get("name") else text
+
+
+def write_crosstable(book: WorkbookBinding, t: Tournament, lay: L.Layout, table: Standings,
+                     *, after: str | None = None) -> str:
+    """Rewrite the Crosstable sheet after round ``table.upto``; returns its name."""
+    w = words_for(lay.lang)
+    doc = views.crosstable_view(t, w, table)
+    sheet = document_sheet("crosstable", lay)
+    _fresh_sheet(book, sheet, after)
+    heads = doc["heads"] if doc["square"] else [f"{w('r')}{h}" for h in doc["heads"]]
+    header = [w("rank"), w("no"), w("name"), *heads, w("points"), *doc["codes"]]
+    rows = [[r["rank"], r["start_no"], r["name"], *r["cells"], r["points"], *r["tb"]]
+            for r in doc["rows"]]
+    widths: dict[int, float] = {1: 6, 2: 5, 3: 26}
+    widths.update({c: 6 for c in range(4, len(header) + 1)})
+    _table(book, sheet, _title(t, doc["title"]), header, rows, widths, landscape=True,
+           note=None if doc["square"] else w("marks"))
+    return sheet
+
+
+def write_alphabetical(book: WorkbookBinding, t: Tournament, lay: L.Layout, round_no: int,
+                       *, after: str | None = None) -> str:
+    """Rewrite the Alphabetical sheet with round ``round_no``; returns its name."""
+    w = words_for(lay.lang)
+    doc = views.alphabetical_view(t, w, round_no)
+    sheet = document_sheet("alphabetical", lay)
+    _fresh_sheet(book, sheet, after)
+    header = [w("name"), w("no"), w("board"), w("colour"), w("opponent"), w("no")]
+    rows = [[ln["name"], ln["no"], ln["board"], ln["colour"], ln["opponent"], ln["opponent_no"]]
+            for ln in doc["lines"]]
+    _table(book, sheet, _title(t, doc["title"]), header, rows,
+           {1: 28, 2: 6, 3: 7, 4: 9, 5: 28, 6: 6}, landscape=False, left=(1, 5))
+    return sheet
+
+
+def write_cards(book: WorkbookBinding, t: Tournament, lay: L.Layout, table: Standings,
+                *, after: str | None = None) -> str:
+    """Rewrite the Cards sheet: every player's Monrad card (NSF-3), two across."""
+    w = words_for(lay.lang)
+    doc = views.cards_view(t, w, table)
+    sheet = document_sheet("cards", lay)
+    _fresh_sheet(book, sheet, after)
+    head = [w("r"), w("opponent"), w("colour"), w("result"), w("total")]
+    if doc["placements"]:
+        head.append(w("placement"))
+    width = len(head)
+    height = 4 + max((len(c["rows"]) for c in doc["cards"]), default=0)
+    book.write_range(sheet, 1, 1, [[_title(t, doc["title"])]])
+    book.style_range(sheet, 1, 1, 1, 1, bold=True)
+    for i, c in enumerate(doc["cards"]):
+        top = 3 + (i // 2) * (height + 1)
+        left = 1 + (i % 2) * (width + 1)
+        book.write_range(sheet, top, left, [[c["start_no"], c["name"]],
+                                            [c["club"] or None, c["rating"] or None]])
+        book.style_range(sheet, top, left, top, left + 1, bold=True, align="left")
+        book.write_range(sheet, top + 2, left, [head])
+        book.style_range(sheet, top + 2, left, top + 2, left + width - 1, bold=True,
+                         fill=_HEAD_FILL, border=True, align="center")
+        body = [[r["round"], _cell(r["opponent"]), r["colour"] or None, r["result"] or None,
+                 r["total"], *([_cell(r["placement"])] if doc["placements"] else [])]
+                for r in c["rows"]]
+        if body:
+            book.write_range(sheet, top + 3, left, body)
+            book.style_range(sheet, top + 3, left, top + 2 + len(body), left + width - 1,
+                             border=True, align="center")
+        final = f"{w('final_score')}: {c['points']}  {w('place')}: {c['rank']}" + "".join(
+            f"  {code} {v}" for code, v in c["tb"])
+        book.write_range(sheet, top + 3 + len(body), left, [[final]])
+    widths: dict[int, float] = {}
+    for k in range(2):
+        base = 1 + k * (width + 1)
+        widths.update({base + j: (12 if j == 1 else 7) for j in range(width)})
+        widths[base + width] = 2
+    book.set_column_widths(sheet, widths)
+    book.set_print_layout(sheet, 1)
+    return sheet

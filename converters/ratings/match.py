@@ -1,0 +1,301 @@
+"""Match a roster against a rating list, fill it in, and check it (``monrad ratings``,
+the FIDE report's pre-check).
+
+A player is found by FIDE ID; a player without one by name and birth year:
+
+* names compare without regard to order (``Hansen, Ola`` = ``Ola Hansen``), case,
+  accents or the Nordic letters' ASCII spellings (``Ødegård`` = ``Odegard`` =
+  ``Oedegaard``, ``Müller`` = ``Mueller``): see :func:`name_key`;
+* a birth year on the roster must agree; without one, the name must be unique in
+  the list;
+* two or more candidates are *ambiguous* and no candidate is *unmatched*: both are
+  listed with what was found, never guessed.
+
+The list is streamed once; only the rows whose ID or name concerns the roster are
+kept, so a 1.2-million-player list needs no more memory than a club list.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...engine.model import Player
+from ..errors import InputError
+from .lists import ListedPlayer, iter_list
+
+__all__ = [
+    "Difference",
+    "Match",
+    "birth_year",
+    "compare",
+    "filled",
+    "match_list",
+    "match_roster",
+    "matches_table",
+    "name_key",
+    "roster_filter",
+]
+
+#: letters folded before accents are stripped (their ASCII spellings are folded below)
+_FOLD = {"ø": "o", "æ": "ae", "å": "a", "ä": "a", "ö": "o", "ü": "u", "ß": "ss", "ð": "d",
+         "þ": "th", "œ": "oe", "ł": "l", "đ": "d", "ı": "i"}
+#: ASCII spellings of Nordic and German letters, folded to the plain letter
+_DIGRAPHS = (("aa", "a"), ("oe", "o"), ("ae", "a"), ("ue", "u"))
+_TOKEN = re.compile(r"[a-z0-9]+")
+_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
+
+
+def _tokens(name: str) -> list[str]:
+    s = name.casefold()
+    if not s.isascii():
+        s = "".join(_FOLD.get(c, c) for c in s)
+        s = "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
+    # the ASCII spellings of _DIGRAPHS, inline: this runs for every row of a list
+    return _TOKEN.findall(s.replace("aa", "a").replace("oe", "o").replace("ae", "a")
+                          .replace("ue", "u"))
+
+
+def name_key(name: str) -> tuple[str, ...]:
+    """The comparable form of a name: folded words in sorted order.
+
+    >>> name_key("Ødegård, Ola") == name_key("Ola Odegard") == name_key("Oedegaard, Ola")
+    True
+    >>> name_key("Hansen, Ola"), name_key("Müller, Jürgen") == name_key("Mueller, Juergen")
+    (('hansen', 'ola'), True)
+    """
+    return tuple(sorted(_tokens(name)))
+
+
+def birth_year(text: str) -> int | None:
+    """The year in a roster's birth field (``1990``, ``1990/05/01``, ``01.05.1990``).
+
+    >>> birth_year("1990/05/01"), birth_year("01.05.1990"), birth_year(""), birth_year("90")
+    (1990, 1990, None, None)
+    """
+    m = _YEAR.search(text or "")
+    return int(m.group()) if m else None
+
+
+@dataclass(frozen=True)
+class Match:
+    """What the list says about one roster player.
+
+    ``status``: ``id`` (found by FIDE ID), ``national id`` (by the national ID of a
+    national list), ``name`` (by name, unique), ``name+year`` (by
+    name and birth year), ``ambiguous`` (several candidates), ``unmatched`` (none),
+    ``unknown id`` (the roster's FIDE ID is not in the list).
+    """
+
+    player: Player
+    status: str
+    listed: ListedPlayer | None = None
+    candidates: tuple[ListedPlayer, ...] = ()
+    note: str = ""
+
+    @property
+    def found(self) -> bool:
+        return self.listed is not None
+
+
+@dataclass
+class _Wanted:
+    ids: dict[str, list[Player]] = field(default_factory=dict)
+    national: dict[str, list[Player]] = field(default_factory=dict)
+    keys: dict[tuple[str, ...], list[Player]] = field(default_factory=dict)
+    tokens: set[str] = field(default_factory=set)
+
+
+def _wanted(players: Sequence[Player], by_name: bool) -> _Wanted:
+    want = _Wanted()
+    for p in players:
+        if p.fide_id.strip():
+            want.ids.setdefault(p.fide_id.strip(), []).append(p)
+        elif p.national_id.strip():
+            want.national.setdefault(p.national_id.strip(), []).append(p)
+        if not p.fide_id.strip() and by_name:
+            key = name_key(p.name)
+            if key:
+                want.keys.setdefault(key, []).append(p)
+                want.tokens.update(key)
+    return want
+
+
+def roster_filter(players: Sequence[Player], *, by_name: bool = True) -> Callable[[str, str], bool]:
+    """``keep(fide_id, name)`` for :func:`~monrad.converters.ratings.lists.iter_list`: true
+    for the rows that may concern ``players`` (their FIDE IDs, a word of their names), so
+    the reader skips the rest of a 1.2-million-player list cheaply."""
+    want = _wanted(players, by_name)
+    ids, tokens = want.ids, want.tokens
+
+    def keep(fide_id: str, name: str) -> bool:
+        return fide_id in ids or (bool(tokens) and not tokens.isdisjoint(_tokens(name)))
+    return keep
+
+
+def match_roster(players: Sequence[Player], rows: Iterable[ListedPlayer], *,
+                 by_name: bool = True) -> list[Match]:
+    """Read ``rows`` once and match every player of ``players`` (in their order).
+
+    ``by_name=False`` matches by FIDE ID only (the FIDE report's pre-check)."""
+    want = _wanted(players, by_name)
+    by_id: dict[str, ListedPlayer] = {}
+    by_nat: dict[str, ListedPlayer] = {}
+    cands: dict[tuple[str, ...], list[ListedPlayer]] = {}
+    ids, keys, tokens, nat = want.ids, want.keys, want.tokens, want.national
+    for row in rows:
+        if row.fide_id in ids:
+            by_id[row.fide_id] = row
+        if row.national_id and row.national_id in nat:
+            by_nat[row.national_id] = row
+        if tokens:
+            toks = _tokens(row.name)
+            if not tokens.isdisjoint(toks):
+                key = tuple(sorted(toks))
+                if key in keys:
+                    cands.setdefault(key, []).append(row)
+    return [_decide(p, by_id, by_nat, cands, by_name) for p in players]
+
+
+def match_list(players: Sequence[Player], path: str | os.PathLike[str], which: str = "standard",
+               mapping: Mapping[str, str] | None = None, *, by_name: bool = True) -> list[Match]:
+    """Stream the rating list at ``path`` once and match ``players`` (``monrad ratings``,
+    the FIDE report's pre-check); rows that cannot concern them are skipped early."""
+    if not Path(path).is_file():
+        raise InputError("no such file", source=str(path))
+    keep = roster_filter(players, by_name=by_name)
+    return match_roster(players, iter_list(path, which, mapping=mapping, keep=keep),
+                        by_name=by_name)
+
+
+def _who(rows: Sequence[ListedPlayer]) -> str:
+    return ", ".join(f"{r.fide_id} ({r.name}, {r.birth_year or '?'})" for r in rows[:5]) + (
+        f" and {len(rows) - 5} more" if len(rows) > 5 else "")
+
+
+def _decide(p: Player, by_id: dict[str, ListedPlayer], by_nat: dict[str, ListedPlayer],
+            cands: dict[tuple[str, ...], list[ListedPlayer]], by_name: bool) -> Match:
+    fid = p.fide_id.strip()
+    if fid:
+        row = by_id.get(fid)
+        if row is None:
+            return Match(p, "unknown id", note=f"FIDE ID {fid} is not in the list")
+        return Match(p, "id", row)
+    if p.national_id.strip() in by_nat:
+        return Match(p, "national id", by_nat[p.national_id.strip()])
+    if not by_name:
+        return Match(p, "unmatched", note="no FIDE ID")
+    found = cands.get(name_key(p.name), [])
+    year = birth_year(p.birth)
+    if year is not None:
+        same = [r for r in found if r.birth_year == year]
+        if len(same) == 1:
+            return Match(p, "name+year", same[0])
+        if len(same) > 1:
+            return Match(p, "ambiguous", candidates=tuple(same),
+                         note=f"{len(same)} players of that name born {year}: {_who(same)}")
+        if found:
+            return Match(p, "unmatched", candidates=tuple(found),
+                         note=f"born {year} on the roster; the list has {_who(found)}")
+        return Match(p, "unmatched", note="no player of that name in the list")
+    if len(found) == 1:
+        return Match(p, "name", found[0])
+    if found:
+        return Match(p, "ambiguous", candidates=tuple(found),
+                     note=f"{len(found)} players of that name: {_who(found)}; "
+                          "add the birth year or the FIDE ID")
+    return Match(p, "unmatched", note="no player of that name in the list")
+
+
+def filled(m: Match, national: bool = False) -> Player:
+    """The roster player with the list's data: FIDE ID, rating (when the list has one),
+    title, federation, sex, birth year (a full birth date of the same year is kept) and
+    K (``extra["K"]``).  ``national``: the list is a national one, its rating and ID
+    go to ``national_rating`` and ``national_id``."""
+    p, r = m.player, m.listed
+    if r is None:
+        return p
+    changes: dict[str, object] = {}
+    if r.fide_id:
+        changes["fide_id"] = r.fide_id
+    if r.national_id:
+        changes["national_id"] = r.national_id
+    if r.rating:
+        changes["national_rating" if national else "rating"] = r.rating
+    for fld, value in (("title", r.title), ("federation", r.federation), ("sex", r.sex)):
+        if value:
+            changes[fld] = value
+    if r.birth_year is not None and birth_year(p.birth) != r.birth_year:
+        changes["birth"] = str(r.birth_year)
+    if r.k:
+        changes["extra"] = {**p.extra, "K": str(r.k)}
+    return p.replace(**changes)
+
+
+def matches_table(matches: Sequence[Match], which: str = "standard", *,
+                  national: bool = False) -> str:
+    """The matches as a plain-text table and a count line."""
+    heads = ("No.", "Name", "match", "FIDE ID", "National" if national else which.title(),
+             "K", "Tit", "Fed", "Sex", "Born")
+    rows = []
+    for m in matches:
+        p, r = m.player, m.listed
+        new = filled(m, national)
+        old_r, new_r = ((p.national_rating, new.national_rating) if national
+                        else (p.rating, new.rating))
+        rating = f"{old_r or '-'} -> {new_r}" if new_r != old_r else str(old_r or "-")
+        rows.append((str(p.start_no), p.name[:30], m.status, new.fide_id or "-", rating,
+                     str(r.k) if r and r.k else "-", new.title or "-", new.federation or "-",
+                     new.sex or "-", str(birth_year(new.birth) or "-")))
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
+              for i, h in enumerate(heads)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    notes = [f"{m.player.start_no} {m.player.name}: {m.status}: {m.note}"
+             for m in matches if m.note]
+    if notes:
+        lines += ["", *notes]
+    found = sum(1 for m in matches if m.found)
+    amb = sum(1 for m in matches if m.status == "ambiguous")
+    lines += ["", (f"{found} of {len(matches)} player(s) found in the list; {amb} ambiguous, "
+                  f"{len(matches) - found - amb} not found")]
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ the FIDE report's pre-check
+@dataclass(frozen=True)
+class Difference:
+    """One disagreement between the roster and the list (``field``: ``FIDE ID``,
+    ``name``, ``birth year``, ``federation``, ``rating``)."""
+
+    player: Player
+    field: str
+    roster: str
+    listed: str
+
+
+def compare(m: Match) -> list[Difference]:
+    """Where the roster disagrees with the list: an unknown FIDE ID, another name
+    (compared by :func:`name_key`), birth year, federation, or a rating that is not
+    the list's (out of date)."""
+    p, r = m.player, m.listed
+    if m.status == "unknown id":
+        return [Difference(p, "FIDE ID", p.fide_id, "not in the list")]
+    if r is None:
+        return []
+    out = []
+    if name_key(p.name) != name_key(r.name):
+        out.append(Difference(p, "name", p.name, r.name))
+    year = birth_year(p.birth)
+    if year is not None and r.birth_year is not None and year != r.birth_year:
+        out.append(Difference(p, "birth year", str(year), str(r.birth_year)))
+    if p.federation and r.federation and p.federation.upper() != r.federation:
+        out.append(Difference(p, "federation", p.federation, r.federation))
+    if r.rating and p.rating != r.rating:
+        out.append(Difference(p, "rating", str(p.rating or "-"), f"{r.rating} (out of date)"))
+    return out

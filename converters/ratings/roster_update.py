@@ -1,0 +1,88 @@
+"""Write changed player data into a workbook's roster, cell by cell, through
+:class:`~monrad.converters.workbook.binding.WorkbookBinding` (``monrad ratings club.xlsx``).
+
+Only the roster cells of the fields given change (FIDE ID, rating, title, federation,
+sex, birth date, and a ``K`` column if the sheet has one); a column the sheet does not
+have is not added, and every other cell, sheet and style stays as it was.  Nothing is
+stored until the caller saves the binding (which keeps a backup).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...engine.model import Player
+from ..club.sheets import ReadOptions, find_header, normalise_header
+from ..errors import InputError
+from ..workbook.binding import CellValue, WorkbookBinding, a1
+
+__all__ = ["K_HEADERS", "RATING_FIELDS", "RosterChange", "update_roster"]
+
+#: the Player fields a rating list fills, in roster order
+RATING_FIELDS = ("fide_id", "national_id", "rating", "national_rating", "title",
+                 "federation", "sex", "birth")
+#: headers of a K-factor column (normalised)
+K_HEADERS = frozenset({"k", "kfactor", "kfaktor", "kfaktorn"})
+
+
+@dataclass(frozen=True)
+class RosterChange:
+    """One cell written: where, which field, the old and the new value."""
+
+    cell: str
+    field: str
+    old: CellValue
+    new: CellValue
+
+
+def _cell_value(fld: str, value: object) -> CellValue:
+    if fld in ("rating", "national_rating"):
+        return int(value) if value else None  # type: ignore[call-overload]
+    return str(value) if value not in ("", None) else None
+
+
+def _same(old: CellValue, new: CellValue) -> bool:
+    if old is None or (isinstance(old, str) and not old.strip()):
+        return new is None
+    if isinstance(old, float) and old.is_integer():
+        old = int(old)
+    return str(old).strip() == str(new if new is not None else "").strip()
+
+
+def update_roster(book: WorkbookBinding, sheet: str, players: Sequence[Player]) -> list[RosterChange]:
+    """Write the :data:`RATING_FIELDS` (and ``extra["K"]``) of ``players`` into the roster
+    rows of ``sheet`` whose start number they have; returns every cell changed.
+
+    Rows are found by the start-number column (the monrad layout's ``No.``)."""
+    head = find_header(book, sheet, ReadOptions(name_order="keep"))
+    if head is None or "start_no" not in head.columns:
+        raise InputError("no roster header with a start-number column found",
+                         source=book.name, sheet=sheet)
+    cols = {f: head.columns[f] for f in RATING_FIELDS if f in head.columns}
+    k_col = next((c for h, c in head.extra.items() if normalise_header(h) in K_HEADERS), None)
+    last_row, last_col = book.used_size(sheet)
+    rows = book.read_range(sheet, head.row + 1, 1, last_row, last_col) if last_row > head.row else []
+    by_no = {p.start_no: p for p in players}
+    changes: list[RosterChange] = []
+    no_col = head.columns["start_no"]
+    for offset, row in enumerate(rows):
+        r = head.row + 1 + offset
+        raw = row[no_col - 1] if no_col <= len(row) else None
+        try:
+            no = int(raw) if raw is not None and str(raw).strip() else None  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            continue
+        p = by_no.get(no) if no is not None else None
+        if p is None:
+            continue
+        wanted = [(f, c, _cell_value(f, getattr(p, f))) for f, c in cols.items()]
+        if k_col is not None and p.extra.get("K"):
+            wanted.append(("K", k_col, int(p.extra["K"])))
+        for fld, c, new in wanted:
+            old = row[c - 1] if c <= len(row) else None
+            if new is None or _same(old, new):
+                continue  # never empties a cell the list knows nothing about
+            book.write_range(sheet, r, c, [[new]])
+            changes.append(RosterChange(a1(r, c), fld, old, new))
+    return changes

@@ -1,0 +1,628 @@
+"""CSV rosters and results, as spreadsheets and Nordic clubs write them.
+
+Two kinds of table, told apart by their header row:
+
+* a **roster**: one row per player.  Headers as on a club sheet, in any order and
+  in Norwegian, Swedish, Danish or English (``Nr``, ``Navn``/``Namn``/``Name``,
+  ``Klubb``, ``Elo``/``Rating`` ...; the synonyms of
+  :data:`monrad.converters.club.sheets.HEADER_SYNONYMS`, read by the same
+  :func:`~monrad.converters.club.sheets.read_roster`).  Unknown columns are kept in
+  ``Player.extra``.
+* a **results** table: one row per board, with ``Round``, ``White``, ``Black`` and
+  ``Result`` columns (``Board``, ``White name`` and ``Black name`` optional).
+  Players are start numbers (or names, numbered in order of appearance when no
+  roster is given).  Results in every notation
+  :func:`monrad.converters.notation.parse_result` reads: ``1-0``, ``0-1``,
+  ``½-½``, ``1/2``, ``0,5-0,5``, ``=``, ``remis``, ``+/-``, ``-/+``, ``-/-``,
+  ``1-0 WO``, ``utsatt`` ...; Othello disc counts such as ``40-24``.  A row whose
+  Black cell is a bye word (``bye``, ``fri``, ``oversidder`` ...) is a bye; its
+  Result cell says which kind (:data:`BYE_KINDS`).
+
+Reading accepts ``,``, ``;`` or tab as separator (sniffed from the header row),
+decimal point or comma, UTF-8 with or without a byte-order mark, and falls back to
+Windows-1252 with a warning.  Every error names the file, the line and the field.
+
+Writing guards every cell against spreadsheet formula injection (:func:`guard`):
+a text cell starting with ``=``, ``+``, ``-``, ``@``, tab or CR gets a leading
+``'``, except plain numbers (``-5``, ``+3``, ``0,5``) and the forfeit codes
+``+/-``, ``-/+``, ``-/-``, which cannot call a function and stay readable.  A cell
+that itself starts with ``'`` followed by one of those characters (or another
+``'``) gets one more ``'``, so that the reader, which removes one leading ``'``
+before such a character (:func:`unguard`), gives back exactly what was written.
+
+>>> guard("=HYPERLINK(1)"), guard("-5"), guard("+/-"), guard("Hansen, Ola")
+("'=HYPERLINK(1)", '-5', '+/-', 'Hansen, Ola')
+>>> unguard(guard("@SUM(A1)")) == "@SUM(A1)"
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
+from ..errors import InputError
+from ..limits import check_fields
+from ..notation import BYE_WORDS, NotationError, format_result, parse_result
+from ..source import decode, is_text, read_text  # decode: part of this module's API
+
+__all__ = [
+    "SETTINGS_TAG",
+    "settings_row",
+    "guard",
+    "unguard",
+    "decode",
+    "sniff_delimiter",
+    "read_csv",
+    "read_roster_csv",
+    "read_results_csv",
+    "write_csv",
+    "write_roster_csv",
+    "write_results_csv",
+    "write_table",
+    "BYE_KINDS",
+    "ROSTER_FIELDS",
+]
+
+#: first characters that make a spreadsheet read a cell as a formula
+_DANGER = frozenset("=+-@\t\r")
+#: cells written bare although they start with a dangerous character
+_SAFE = re.compile(r"[+-]?\d+(?:[.,]\d+)?|\+/-|-/\+|-/-|[+-]")
+
+
+def guard(cell: str) -> str:
+    """``cell`` made safe to open in a spreadsheet (see the module doc for the rule)."""
+    if not cell:
+        return cell
+    first = cell[0]
+    if first in _DANGER and not _SAFE.fullmatch(cell):
+        return "'" + cell
+    if first == "'" and len(cell) > 1 and (cell[1] in _DANGER or cell[1] == "'"):
+        return "'" + cell
+    return cell
+
+
+def unguard(cell: str) -> str:
+    """Undo :func:`guard`: drop one ``'`` in front of ``= + - @ ' tab CR``."""
+    if len(cell) > 1 and cell[0] == "'" and (cell[1] in _DANGER or cell[1] == "'"):
+        return cell[1:]
+    return cell
+
+
+# ------------------------------------------------------------------------------ reading
+def _split_outside_quotes(line: str, sep: str) -> int:
+    count, quoted = 0, False
+    for ch in line:
+        if ch == '"':
+            quoted = not quoted
+        elif ch == sep and not quoted:
+            count += 1
+    return count
+
+
+def sniff_delimiter(text: str) -> str:
+    """``;``, tab or ``,``: whichever separates the most cells of the first line.
+
+    >>> sniff_delimiter("Nr;Navn;Klubb\\n1;Ola;OSK\\n"), sniff_delimiter("No,Name\\n")
+    (';', ',')
+    """
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    counts = {sep: _split_outside_quotes(first, sep) for sep in (";", "\t", ",")}
+    best = max(counts.values())
+    if best == 0:
+        return ","
+    return next(sep for sep in (";", "\t", ",") if counts[sep] == best)
+
+
+class _Table:
+    """The rows of a CSV text, each with the line it starts on."""
+
+    def __init__(self, text: str, label: str, delimiter: str | None = None) -> None:
+        self.label = label
+        self.delimiter = delimiter or sniff_delimiter(text)
+        self.rows: list[list[str]] = []
+        self.lines: list[int] = []
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter, strict=True)
+        start = 1
+        try:
+            for row in reader:
+                check_fields(len(row), label, start)
+                self.rows.append([unguard(c.strip()) for c in row])
+                self.lines.append(start)
+                start = reader.line_num + 1
+        except csv.Error as exc:
+            raise InputError(f"not a readable CSV row ({exc})", source=label,
+                             line=reader.line_num or start) from None
+
+    def line_of(self, row_index: int) -> int:
+        """Line number of the row at 0-based ``row_index``."""
+        return self.lines[row_index] if row_index < len(self.lines) else (self.lines[-1] if self.lines else 1)
+
+
+def _field_for(header: str) -> str | None:
+    from ..club.sheets import HEADER_SYNONYMS, normalise_header
+
+    key = normalise_header(header)
+    if not key:
+        return None
+    return _OWN_HEADERS.get(key) or HEADER_SYNONYMS.get(key)
+
+
+def _own_headers() -> dict[str, str]:
+    from ..club.sheets import normalise_header
+
+    words = {
+        "start_no": ("start_no", "start no", "start number"),
+        "white_name": ("white name", "white_name", "hvit navn", "vit namn", "hvid navn",
+                       "black name (othello)"),
+        "black_name": ("black name", "black_name", "svart navn", "svart namn", "sort navn"),
+        "points": ("points", "poeng", "poäng", "point", "pts", "score total", "p"),
+        "rank": ("rank", "plass", "placering", "plads", "ranking place"),
+        "national_rating": ("national rating", "national_rating"),
+        "withdrawn_after": ("withdrawn_after",),
+        "entered_at": ("entered_at",),
+        "fide_id": ("fide_id",),
+        "national_id": ("national_id",),
+    }
+    return {normalise_header(w): f for f, ws in words.items() for w in ws}
+
+
+_OWN_HEADERS = _own_headers()
+#: roster fields written by :func:`write_roster_csv`, in order
+ROSTER_FIELDS = ("start_no", "name", "sex", "title", "rating", "federation", "fide_id", "birth",
+                 "club", "national_id", "national_rating", "withdrawn_after", "entered_at")
+_ROSTER_HEADERS = {
+    "start_no": "No.", "name": "Name", "sex": "Sex", "title": "Title", "rating": "Rating",
+    "federation": "Federation", "fide_id": "FIDE ID", "birth": "Birth date", "club": "Club",
+    "national_id": "National ID", "national_rating": "National rating",
+    "withdrawn_after": "Withdrawn after round", "entered_at": "Late entry in round",
+}
+#: headers of the derived columns a roster may carry (dropped on reading)
+_DERIVED = {"points", "rank"}
+
+
+def _find_header(table: _Table) -> tuple[int, dict[str, int]]:
+    """(row index, field -> 0-based column) of the first row naming two known fields."""
+    for i, row in enumerate(table.rows[:30]):
+        cols: dict[str, int] = {}
+        for j, cell in enumerate(row):
+            fld = _field_for(cell) if cell else None
+            if fld is not None and fld not in cols:
+                cols[fld] = j
+        if len(cols) >= 2:
+            return i, cols
+    raise InputError("no header row found (expected e.g. No,Name,Rating or "
+                     "Round,White,Black,Result)", source=table.label, line=1)
+
+
+def _kind_of(cols: dict[str, int]) -> str | None:
+    if {"white", "black", "result"} <= set(cols):
+        return "results"
+    if {"name", "last_name", "first_name"} & set(cols):
+        return "roster"
+    return None
+
+
+def _load_text(source: str | os.PathLike[str] | bytes, label: str | None,
+               warnings: list[str] | None) -> tuple[str, str]:
+    """:func:`~monrad.converters.source.read_text`; text given as such may start with
+    a byte-order mark (pasted from a file), which is dropped too."""
+    text, name = read_text(source, name=label, warnings=warnings)
+    return (text.lstrip("\ufeff") if is_text(source) else text), name
+
+
+def read_csv(
+    source: str | os.PathLike[str] | bytes,
+    *,
+    warnings: list[str] | None = None,
+    kind: str | None = None,
+    name: str | None = None,
+    roster: Sequence[Player] | None = None,
+    othello: bool | None = None,
+) -> Tournament:
+    """Read a CSV roster or results table (a path, bytes, or text holding a line break).
+
+    ``kind`` (``"roster"``/``"results"``) insists on one kind; by default the
+    header row decides.  ``roster`` gives the players a results table refers to.
+    ``othello``: ``True`` reads scores as Othello disc counts (OTH-6), ``False``
+    as chess results only; by default a score that is not a chess result is read
+    as disc counts when the two add up to 64 (the winner gets the empties).
+    """
+    text, label = _load_text(source, name, warnings)
+    table = _Table(text, label)
+    if not any(any(c for c in row) for row in table.rows):
+        raise InputError("the file is empty", source=label)
+    head_index, cols = _find_header(table)
+    found = _kind_of(cols)
+    if kind is not None and found != kind:
+        want = "Round, White, Black and Result" if kind == "results" else "a Name"
+        raise InputError(f"not a {kind} table: the header row has no {want} column",
+                         source=label, line=table.line_of(head_index))
+    if found == "results":
+        t = _read_results(table, head_index, cols, warnings, roster, othello)
+        return _with_settings_row(t, table, head_index)
+    if found == "roster":
+        return Tournament(players=_read_roster(table, head_index, warnings))
+    raise InputError("the header row has neither a Name column (roster) nor "
+                     "White, Black and Result columns (results)",
+                     source=label, line=table.line_of(head_index))
+
+
+#: first cell of the settings row
+SETTINGS_TAG = "monrad"
+
+
+def settings_row(rows: list[list[str]], head_index: int) -> dict[str, str]:
+    """``key -> value`` of the ``monrad;system=...;rounds=...`` row above the header."""
+    for row in rows[:head_index]:
+        if row and row[0].strip().casefold() == SETTINGS_TAG:
+            out = {}
+            for cell in row[1:]:
+                key, sep, value = cell.partition("=")
+                if sep and key.strip():
+                    out[key.strip().casefold()] = value.strip()
+            return out
+    return {}
+
+
+def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournament:
+    """The ``monrad;system=...;rounds=...`` row above the header that ``monrad pair``
+    writes (:mod:`monrad.converters.tabular.csv_round`): the settings the table is paired with."""
+    values = settings_row(table.rows, head_index)
+    if not values:
+        return t
+    changes: dict[str, object] = {}
+    if values.get("system"):
+        changes["system"] = values["system"]
+    if values.get("rounds"):
+        if not values["rounds"].isdigit() or int(values["rounds"]) < 1:
+            raise InputError(f"rounds={values['rounds']!r} is not a whole number of 1 or more",
+                             source=table.label, line=table.line_of(0))
+        changes["rounds"] = max(int(values["rounds"]), t.settings.rounds or 0)
+    t.settings = t.settings.replace(**changes)
+    return t
+
+
+def read_roster_csv(source: str | os.PathLike[str] | bytes, *,
+                    warnings: list[str] | None = None) -> list[Player]:
+    """The players of a CSV roster."""
+    return read_csv(source, warnings=warnings, kind="roster").players
+
+
+def read_results_csv(source: str | os.PathLike[str] | bytes, roster: Sequence[Player] | None = None,
+                     *, warnings: list[str] | None = None) -> Tournament:
+    """A tournament from a CSV results table (players from ``roster`` if given)."""
+    return read_csv(source, warnings=warnings, kind="results", roster=roster)
+
+
+class _Rows:
+    """The table as a read-only workbook binding, so the club-sheet roster reader
+    (the same header rules as a sheet) reads it."""
+
+    def __init__(self, name: str, rows: list[list[str]]) -> None:
+        self.name = name
+        self._rows = rows
+
+    def sheet_names(self) -> list[str]:
+        return ["csv"]
+
+    def used_size(self, sheet: str) -> tuple[int, int]:
+        return len(self._rows), max((len(r) for r in self._rows), default=0)
+
+    def read_range(self, sheet: str, first_row: int, first_col: int, last_row: int,
+                   last_col: int) -> list[list[str | None]]:
+        out = []
+        for r in range(first_row, last_row + 1):
+            row = self._rows[r - 1] if 0 < r <= len(self._rows) else []
+            out.append([(row[c - 1] or None) if c - 1 < len(row) else None
+                        for c in range(first_col, last_col + 1)])
+        return out
+
+
+def _column_index(cell: str) -> tuple[int, int] | None:
+    m = re.fullmatch(r"([A-Z]+)(\d+)", cell or "")
+    if not m:
+        return None
+    col = 0
+    for ch in m.group(1):
+        col = col * 26 + ord(ch) - 64
+    return int(m.group(2)), col
+
+
+def _read_roster(table: _Table, head_index: int, warnings: list[str] | None) -> list[Player]:
+    from ..club.sheets import ReadOptions, read_roster
+
+    header = table.rows[head_index]
+    rows = table.rows[head_index:]
+    # our own headers that the sheet synonyms do not know, renamed to ones they do
+    renamed = []
+    for cell in header:
+        fld = _field_for(cell) if cell else None
+        renamed.append(_ROSTER_SYNONYM.get(fld, cell) if fld in _ROSTER_SYNONYM else cell)
+    derived = {j for j, cell in enumerate(header) if cell and _field_for(cell) in _DERIVED}
+    rows = [renamed] + rows[1:]
+    rows = [[c for j, c in enumerate(r) if j not in derived] for r in rows]
+    kept_cols = [j for j in range(len(header)) if j not in derived]
+    try:
+        players = read_roster(_Rows(table.label, rows), "csv",  # type: ignore[arg-type]
+                              ReadOptions(name_order="keep"), source=table.label)
+    except InputError as exc:
+        loc = exc.location
+        where = _column_index(loc.cell or "")
+        if where is None:
+            raise InputError(exc.message, source=table.label,
+                             line=table.line_of(head_index)) from None
+        row, col = where
+        orig = kept_cols[col - 1] if col - 1 < len(kept_cols) else col - 1
+        field = header[orig] if orig < len(header) else f"column {orig + 1}"
+        raise InputError(f"field {field!r}: {exc.message}", source=table.label,
+                         line=table.line_of(head_index + row - 1), column=orig + 1) from None
+    return players
+
+
+#: our field names the club-sheet reader knows under another header
+_ROSTER_SYNONYM = {"start_no": "No.", "national_rating": "NSF rating", "withdrawn_after":
+                   "Withdrawn after round", "entered_at": "Late entry in round",
+                   "fide_id": "FIDE ID", "national_id": "National ID"}
+
+#: bye kinds: words in the Result cell of a bye row -> result
+BYE_KINDS: dict[str, Result] = {
+    "": Result.PAIRING_BYE, "1": Result.PAIRING_BYE, "+": Result.PAIRING_BYE,
+    "u": Result.PAIRING_BYE, "bye": Result.PAIRING_BYE, "pab": Result.PAIRING_BYE,
+    "1-0": Result.PAIRING_BYE, "+/-": Result.PAIRING_BYE, "fri": Result.PAIRING_BYE,
+    "f": Result.FULL_BYE, "full": Result.FULL_BYE, "full bye": Result.FULL_BYE,
+    "full-point bye": Result.FULL_BYE, "fpb": Result.FULL_BYE,
+    "h": Result.HALF_BYE, "½": Result.HALF_BYE, "0.5": Result.HALF_BYE, "1/2": Result.HALF_BYE,
+    "=": Result.HALF_BYE, "half": Result.HALF_BYE, "half bye": Result.HALF_BYE,
+    "half-point bye": Result.HALF_BYE, "hpb": Result.HALF_BYE,
+    "z": Result.ZERO_BYE, "0": Result.ZERO_BYE, "-": Result.ZERO_BYE, "zero": Result.ZERO_BYE,
+    "zero bye": Result.ZERO_BYE, "zero-point bye": Result.ZERO_BYE, "zpb": Result.ZERO_BYE,
+    "absent": Result.ABSENT, "a": Result.ABSENT, "fravær": Result.ABSENT,
+    "frånvarande": Result.ABSENT, "fraværende": Result.ABSENT,
+}
+_BYE_WRITE = {
+    Result.PAIRING_BYE: "bye", Result.FULL_BYE: "full-point bye", Result.HALF_BYE: "half-point bye",
+    Result.ZERO_BYE: "zero-point bye", Result.ABSENT: "absent",
+}
+_RESULTS_HEADER = ("Round", "Board", "White", "Black", "Result", "White name", "Black name")
+
+
+def _is_bye_word(cell: str) -> bool:
+    s = " ".join(cell.casefold().split())
+    return s in BYE_WORDS or s in ("absent", "-") or s in _BYE_WRITE.values()
+
+
+def _read_results(table: _Table, head_index: int, cols: dict[str, int],
+                  warnings: list[str] | None, roster: Sequence[Player] | None,
+                  othello: bool | None = None) -> Tournament:
+    label = table.label
+    header = table.rows[head_index]
+    players: dict[int, Player] = {p.start_no: p for p in roster or ()}
+    by_name: dict[str, int] = {" ".join(p.name.casefold().split()): p.start_no for p in players.values()}
+    assigned: list[str] = []
+    games: dict[int, list[tuple[int, int, Game]]] = {}
+    byes: dict[int, list[tuple[int, Bye]]] = {}
+
+    def err(message: str, idx: int, fld: str | None = None) -> InputError:
+        col = cols.get(fld) if fld else None
+        if col is not None:
+            message = f"field {header[col]!r}: {message}"
+        return InputError(message, source=label, line=table.line_of(idx),
+                          column=None if col is None else col + 1)
+
+    def cell(row: list[str], fld: str) -> str:
+        c = cols.get(fld)
+        return row[c] if c is not None and c < len(row) else ""
+
+    def number(text: str, what: str, idx: int, fld: str) -> int:
+        s = text.strip().rstrip(".")
+        if not s.isdigit() or not s.isascii():
+            raise err(f"{what} {text!r} is not a whole number", idx, fld)
+        return int(s)
+
+    def player(text: str, name_fld: str, row: list[str], idx: int, fld: str) -> int:
+        s = " ".join(text.split())
+        name = " ".join(cell(row, name_fld).split())
+        if s.rstrip(".").isdigit() and s.isascii():
+            sn = number(s, "start number", idx, fld)
+            if sn < 1:
+                raise err(f"start number {sn} must be 1 or more", idx, fld)
+            if sn not in players:
+                if roster is not None:
+                    raise err(f"there is no player number {sn} on the roster", idx, fld)
+                players[sn] = Player(sn, name or f"Player {sn}")
+                by_name.setdefault(name.casefold(), sn)
+            elif name and roster is None and players[sn].name != name:
+                raise err(f"start number {sn} is {players[sn].name!r} elsewhere, "
+                          f"here {name!r}", idx, name_fld)
+            return sn
+        key = s.casefold()
+        if key in by_name:
+            return by_name[key]
+        if roster is not None:
+            raise err(f"{s!r} is not a player on the roster", idx, fld)
+        sn = max(players, default=0) + 1
+        players[sn] = Player(sn, s)
+        by_name[key] = sn
+        assigned.append(s)
+        return sn
+
+    default_round = None if "round" in cols else 1
+    seen: dict[tuple[int, int], int] = {}
+    for idx in range(head_index + 1, len(table.rows)):
+        row = table.rows[idx]
+        if not any(c.strip() for c in row):
+            continue
+        w, b, res = cell(row, "white"), cell(row, "black"), cell(row, "result")
+        if not w.strip() and not b.strip():
+            continue
+        if default_round is None:
+            rnd = number(cell(row, "round"), "round", idx, "round")
+            if rnd < 1:
+                raise err("round must be 1 or more", idx, "round")
+        else:
+            rnd = default_round
+        board_text = cell(row, "board")
+        board = number(board_text, "board", idx, "board") if board_text.strip() else None
+        if _is_bye_word(b) or (not b.strip() and w.strip() and not res.strip()):
+            if not w.strip():
+                raise err("bye without a player", idx, "white")
+            sn = player(w, "white_name", row, idx, "white")
+            kind = BYE_KINDS.get(" ".join(res.casefold().replace(",", ".").split()))
+            if kind is None:
+                raise err(f"{res!r} is not a kind of bye (bye, half-point bye, "
+                          "zero-point bye, full-point bye, absent)", idx, "result")
+            if (rnd, sn) in seen:
+                raise err(f"player {sn} appears twice in round {rnd} "
+                          f"(also on line {seen[(rnd, sn)]})", idx, "white")
+            seen[(rnd, sn)] = table.line_of(idx)
+            byes.setdefault(rnd, []).append((idx, Bye(sn, kind)))
+            continue
+        if not w.strip():
+            raise err("White is missing", idx, "white")
+        if not b.strip():
+            raise err("Black is missing", idx, "black")
+        ws = player(w, "white_name", row, idx, "white")
+        bs = player(b, "black_name", row, idx, "black")
+        if ws == bs:
+            raise err(f"player {ws} cannot play himself", idx, "black")
+        for sn, fld in ((ws, "white"), (bs, "black")):
+            if (rnd, sn) in seen:
+                raise err(f"player {sn} appears twice in round {rnd} "
+                          f"(also on line {seen[(rnd, sn)]})", idx, fld)
+            seen[(rnd, sn)] = table.line_of(idx)
+        parsed = _parse_result(res, err, idx, othello)
+        try:
+            game = Game(ws, bs) if parsed is None else Game(
+                ws, bs, parsed.white, parsed.black, parsed.white_discs, parsed.black_discs,
+                parsed.pending)
+        except ModelError as exc:
+            raise err(str(exc), idx, "white") from None
+        games.setdefault(rnd, []).append((board if board is not None else 10**6 + idx, idx, game))
+    if assigned and warnings is not None:
+        warnings.append(f"{label}: no start numbers; numbered {len(assigned)} players "
+                        "in order of appearance")
+    t = Tournament(players=[players[k] for k in sorted(players)])
+    for rnd in sorted(set(games) | set(byes)):
+        gs = sorted(games.get(rnd, []), key=lambda x: (x[0], x[1]))
+        boards = [x[0] for x in gs if x[0] < 10**6]
+        if len(set(boards)) != len(boards):
+            dup = next(x for x in gs if boards.count(x[0]) > 1)
+            raise err(f"board {dup[0]} appears twice in round {rnd}", dup[1], "board")
+        t.rounds.append(Round(rnd, tuple(x[2] for x in gs),
+                              tuple(b for _, b in byes.get(rnd, []))))
+    t.settings = Settings(rounds=max((r.number for r in t.rounds), default=0) or None)
+    return t
+
+
+def _parse_result(text: str, err, idx: int, othello: bool | None):
+    try:
+        return parse_result(text, othello=bool(othello))
+    except NotationError as chess_error:
+        if othello is None:
+            try:
+                parsed = parse_result(text, othello=True)
+            except NotationError:
+                parsed = None
+            if parsed is not None and (parsed.white_discs or 0) + (parsed.black_discs or 0) == 64:
+                return parsed
+        raise err(str(chess_error), idx, "result") from None
+
+
+# ------------------------------------------------------------------------------ writing
+def _cell_text(value: object, decimal: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, Fraction):
+        value = int(value) if value.denominator == 1 else float(value)
+    if isinstance(value, float):
+        text = f"{value:.10g}"
+        return text.replace(".", decimal)
+    return str(value)
+
+
+def write_table(
+    header: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    *,
+    delimiter: str = ",",
+    decimal: str | None = None,
+) -> str:
+    """Rows as CSV text (CRLF line ends), every cell guarded (:func:`guard`).
+
+    ``decimal`` defaults to ``,`` when the separator is ``;`` (the Nordic
+    spreadsheet convention) and ``.`` otherwise.
+    """
+    if delimiter not in (",", ";", "\t"):
+        raise ValueError(f"separator must be ',', ';' or tab, not {delimiter!r}")
+    dec = decimal or ("," if delimiter == ";" else ".")
+    out = io.StringIO(newline="")
+    w = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
+    w.writerow([guard(str(h)) for h in header])
+    for row in rows:
+        w.writerow([guard(_cell_text(v, dec)) for v in row])
+    return out.getvalue()
+
+
+def write_roster_csv(t: Tournament | Sequence[Player], *, delimiter: str = ",") -> str:
+    """The roster, one row per player; ``Player.extra`` as further columns."""
+    players = t.players if isinstance(t, Tournament) else list(t)
+    extras: list[str] = []
+    for p in players:
+        for k in p.extra:
+            if k not in extras and _field_for(k) is None:
+                extras.append(k)
+    header = [_ROSTER_HEADERS[f] for f in ROSTER_FIELDS] + extras
+    rows = []
+    for p in players:
+        row: list[object] = []
+        for f in ROSTER_FIELDS:
+            v = getattr(p, f)
+            row.append("" if v in (None, 0, "") and f != "start_no" else v)
+        row.extend(p.extra.get(k, "") for k in extras)
+        rows.append(row)
+    return write_table(header, rows, delimiter=delimiter)
+
+
+def write_results_csv(t: Tournament, *, delimiter: str = ",") -> str:
+    """Every round's boards (board order) and then its byes, in Nordic notation."""
+    rows: list[list[object]] = []
+    for rnd in t.rounds:
+        for board, g in enumerate(rnd.games, 1):
+            if g.pending is not None:
+                res = g.pending.value
+            elif g.white_result is Result.UNKNOWN:
+                res = ""
+            else:
+                res = format_result(g.white_result, g.black_result, g.white_discs, g.black_discs)
+            rows.append([rnd.number, board, g.white, g.black, res,
+                         _name(t, g.white), _name(t, g.black)])
+        for b in rnd.byes:
+            rows.append([rnd.number, "", b.player, "bye", _BYE_WRITE[b.result],
+                         _name(t, b.player), ""])
+    return write_table(_RESULTS_HEADER, rows, delimiter=delimiter)
+
+
+def _name(t: Tournament, sn: int) -> str:
+    try:
+        return t.player(sn).name
+    except ModelError:
+        return ""
+
+
+def write_csv(t: Tournament, *, kind: str | None = None, delimiter: str = ",") -> str:
+    """``kind`` ``"roster"`` or ``"results"``; by default results when a round exists."""
+    if kind is None:
+        kind = "results" if t.rounds else "roster"
+    if kind == "roster":
+        return write_roster_csv(t, delimiter=delimiter)
+    if kind == "results":
+        return write_results_csv(t, delimiter=delimiter)
+    raise ValueError(f"kind must be 'roster' or 'results', not {kind!r}")

@@ -1,0 +1,694 @@
+"""Reading TRF-16 and TRF-2026 into a :class:`~monrad.engine.model.Tournament`
+(see :mod:`monrad.converters.trf` for what is read where)."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...engine.model import (
+    ADJUSTMENT_KINDS,
+    Adjustment,
+    Bye,
+    Colour,
+    ForbiddenGroup,
+    Game,
+    ModelError,
+    Pending,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
+)
+from ...engine.pairing import system_scoring
+from ..errors import InputError
+from ..limits import MAX_GAME_POINTS, MAX_ROUNDS, MAX_SEED, PLAYER_NUMBER_LIMITS, bounded, fraction
+from ..source import read_text
+from .records import (
+    BYE_CODES,
+    DERIVED,
+    EXTENSION,
+    HEADER_INFO,
+    INT_PLAYER_KEYS,
+    LOOSE_BYE_CODES,
+    NRS_RE,
+    RESULT_CODES,
+    STR_PLAYER_KEYS,
+    SYSTEM_TYPES,
+    board_key,
+    fmt_points,
+    split_codes,
+    type_code_for,
+    written_tiebreaks,
+)
+
+__all__ = ["parse_trf", "read_trf"]
+
+
+def read_trf(
+    source: str | os.PathLike[str] | bytes,
+    *,
+    warnings: list[str] | None = None,
+    name: str | None = None,
+) -> Tournament:
+    """Read a TRF file (a path) or TRF text into a :class:`Tournament`.
+
+    A ``str`` holding a line break is taken as the text itself, any other ``str`` or
+    path as a file name.  Problems that do not stop reading (a points column that
+    disagrees with the results ...) are appended to ``warnings`` if given.
+
+    Raises :class:`InputError` naming the file, line and column of anything wrong.
+    """
+    text, label = read_text(source, name=name, warnings=warnings)
+    return parse_trf(text, name=label, warnings=warnings)
+
+
+@dataclass
+class _Entry:
+    opponent: int
+    colour: str
+    code: str
+    line: int
+    column: int
+
+
+class _Parser:
+    def __init__(self, name: str, warnings: list[str] | None) -> None:
+        self.name = name
+        self.warnings = warnings
+        self.info: dict[str, object] = {}
+        self.players: dict[int, Player] = {}
+        self.player_lines: dict[int, int] = {}
+        self.points_column: dict[int, tuple[Fraction, int]] = {}
+        self.entries: dict[int, dict[int, _Entry]] = {}
+        self.byes240: list[tuple[int, int, Result, int]] = []
+        self.acceleration: dict[int, dict[int, Fraction]] = {}
+        self.adjustments: dict[int, list[tuple[Adjustment, int]]] = {}
+        self.forbidden: list[ForbiddenGroup] = []
+        self.extra: list[str] = []
+        self.settings: dict[str, object] = {}
+        self.scoring: dict[str, Fraction] = {}
+        self.options: dict[str, object] = {}
+        self.seeds: dict[str, int] = {}
+        self.player_extra: dict[int, dict[str, object]] = {}
+        self.pending: dict[tuple[int, int], Pending] = {}
+        self.discs: dict[tuple[int, int], tuple[int, int]] = {}
+        self.type_code: str | None = None
+        self.xxz: list[tuple[int, int]] = []
+        self.boards: dict[int, list[int]] = {}
+
+    # --- helpers -----------------------------------------------------------------
+    def error(self, message: str, line: int, column: int | None = None) -> InputError:
+        return InputError(message, source=self.name, line=line, column=column)
+
+    def warn(self, message: str, line: int | None = None) -> None:
+        if self.warnings is not None:
+            where = f"{self.name}:{line}" if line is not None else self.name
+            self.warnings.append(f"{where}: {message}")
+
+    def integer(self, text: str, what: str, line: int, column: int) -> int:
+        s = text.strip()
+        if not s.isdigit():
+            raise self.error(f"{what} {s!r} is not a whole number", line, column)
+        return int(s)
+
+    def points(self, text: str, what: str, line: int, column: int) -> Fraction:
+        s = text.strip().replace(",", ".")
+        if not re.fullmatch(r"-?\d+(\.\d+)?|-?\.\d+", s):
+            raise self.error(f"{what} {s!r} is not a number", line, column)
+        return Fraction(s)
+
+    def game_points(self, text: str, what: str, line: int, column: int) -> Fraction:
+        """:meth:`points` a scoring gives for one game: at most
+        :data:`~monrad.converters.limits.MAX_GAME_POINTS` either way."""
+        value = self.points(text, what, line, column)
+        if abs(value) > MAX_GAME_POINTS:
+            raise self.error(f"{what} {text.strip()} is out of range (-{MAX_GAME_POINTS} to "
+                             f"{MAX_GAME_POINTS})", line, column)
+        return value
+
+    # --- records -----------------------------------------------------------------
+    def parse(self, text: str) -> Tournament:
+        for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+            if not line.strip() or line.startswith("###"):
+                continue
+            tag = line[:3]
+            handler: Callable[[str, int], None] | None = getattr(self, f"_r{tag}", None)
+            try:
+                if handler is not None:
+                    handler(line, number)
+                elif tag in HEADER_INFO:
+                    self.info[HEADER_INFO[tag]] = line[4:].rstrip()
+                elif tag in DERIVED:
+                    continue
+                elif tag == EXTENSION:
+                    self._extension(line, number)
+                elif NRS_RE.match(line) and not tag.startswith(("XX", "BB")):
+                    self._national(line, number)
+                else:
+                    self.extra.append(line)
+            except InputError:
+                raise
+            except (ValueError, IndexError, KeyError, ZeroDivisionError, ModelError) as exc:
+                raise self.error(f"cannot read {tag} record: {exc}", number) from None
+        return self.build()
+
+    def _r001(self, line: str, n: int) -> None:
+        if len(line) < 8:
+            raise self.error("001 line is truncated before the start number ends (column 8)", n, len(line) + 1)
+        sn = self.integer(line[4:8], "start number", n, 5)
+        if sn < 1:
+            raise self.error("start number must be 1 or more", n, 5)
+        if sn in self.players:
+            raise self.error(
+                f"start number {sn} is used twice (also on line {self.player_lines[sn]})", n, 5
+            )
+        rating_text = line[48:52]
+        rating = self.integer(rating_text, "rating", n, 49) if rating_text.strip() else 0
+        fide_id = line[57:68].strip()
+        if fide_id and not fide_id.isdigit():
+            raise self.error(f"FIDE number {fide_id!r} is not a number", n, 58)
+        pts_text = line[80:84]
+        if pts_text.strip():
+            self.points_column[sn] = (self.points(pts_text, "points", n, 81), n)
+        if line[85:89].strip():  # derived; checked, not kept (write_trf computes it)
+            self.integer(line[85:89], "rank", n, 86)
+        self.players[sn] = Player(
+            sn,
+            line[14:47].strip(),
+            sex=line[9:10].strip(),
+            title=line[10:13].strip(),
+            rating=rating,
+            federation=line[53:56].strip(),
+            fide_id=fide_id,
+            birth=line[69:79].strip(),
+        )
+        self.player_lines[sn] = n
+        rounds = self.entries.setdefault(sn, {})
+        start = 91
+        rnd = 1
+        while start < len(line):
+            block = line[start:start + 8]
+            col = start + 1
+            if len(block) < 4 and block.strip():
+                raise self.error(f"round {rnd} is truncated in the opponent field", n, col)
+            block = block.ljust(8)
+            if block.strip():
+                if block[4] != " " or block[6] != " ":
+                    raise self.error(f"round {rnd}: expected 'NNNN c r' in columns {col}-{col + 7}", n, col)
+                opp_text = block[0:4]
+                opp = self.integer(opp_text, f"round {rnd} opponent", n, col) if opp_text.strip() else 0
+                colour = block[5].lower()
+                code = block[7].upper()
+                if colour not in "wb- ":
+                    raise self.error(f"round {rnd}: colour {block[5]!r} is not w, b or -", n, col + 5)
+                if code not in RESULT_CODES and code not in BYE_CODES:
+                    raise self.error(f"round {rnd}: unknown result code {block[7]!r} (TRF-2026 "
+                                     "defines 1 = 0 + - W D L H F U Z; a game not played yet "
+                                     "has a blank result)", n, col + 7)
+                rounds[rnd] = _Entry(opp, colour, code, n, col)
+            tail = line[start + 8:start + 10]
+            if tail.strip():
+                raise self.error(f"unexpected text {tail!r} between rounds {rnd} and {rnd + 1}", n, start + 9)
+            start += 10
+            rnd += 1
+
+    def _r132(self, line: str, n: int) -> None:
+        dates = []
+        start = 91
+        while start < len(line):
+            dates.append(line[start:start + 8].strip())
+            start += 10
+        self.info["round_dates"] = dates
+
+    def _r112(self, line: str, n: int) -> None:
+        deputies = self.info.setdefault("deputies", [])
+        assert isinstance(deputies, list)  # only _r112 stores "deputies"
+        deputies.append(line[4:].rstrip())
+
+    def _rounds_record(self, line: str, n: int) -> None:
+        value = self.integer(line[3:], "number of rounds", n, 5)
+        if value < 1:
+            raise self.error("number of rounds must be 1 or more", n, 5)
+        if too_many := bounded(value, "number of rounds", 1, MAX_ROUNDS):
+            raise self.error(too_many, n, 5)
+        self.settings["rounds"] = value
+
+    _r142 = _rounds_record
+    _rXXR = _rounds_record
+
+    def _r152(self, line: str, n: int) -> None:
+        c = line[4:].strip().upper()
+        if c not in ("W", "B"):
+            raise self.error(f"initial colour {c!r} is not W or B", n, 5)
+        self.settings["initial_colour"] = Colour.WHITE if c == "W" else Colour.BLACK
+
+    def _rXXC(self, line: str, n: int) -> None:
+        for token in line[3:].split():
+            if token == "white1":
+                self.settings["initial_colour"] = Colour.WHITE
+            elif token == "black1":
+                self.settings["initial_colour"] = Colour.BLACK
+            elif token == "rank":
+                self.options["pair_by_rank"] = True
+            else:
+                raise self.error(f"unknown XXC option {token!r}", n, line.index(token) + 1)
+
+    def _r162(self, line: str, n: int) -> None:
+        line = line.rstrip()
+        start = 5
+        while start < len(line):
+            code = line[start]
+            value = self.game_points(line[start + 1:start + 5], f"points for {code!r}", n, start + 2)
+            for f in {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"),
+                      "L": ("loss",), "A": ("zero_bye", "forfeit_loss", "absent"),
+                      "P": ("pairing_bye",), "X": ("pending",)}.get(code, ()):
+                self.scoring[f] = value
+            if code not in "WDLAPX":
+                raise self.error(f"unknown 162 result code {code!r}", n, start + 1)
+            if code == "W":
+                self.scoring.setdefault("pairing_bye", value)
+            start += 9
+            if line[start - 4:start].strip():
+                raise self.error("unexpected text in 162 record", n, start - 3)
+
+    def _bb_points(self, line: str, n: int, fields: tuple[str, ...]) -> None:
+        value = self.points(line[4:12], f"{line[:3]} points", n, 5)
+        for f in fields:
+            self.scoring[f] = value
+
+    def _rBBW(self, line: str, n: int) -> None:
+        self._bb_points(line, n, ("win", "forfeit_win", "full_bye"))
+        self.scoring.setdefault("pairing_bye", self.scoring["win"])
+
+    def _rBBD(self, line: str, n: int) -> None:
+        self._bb_points(line, n, ("draw", "half_bye"))
+
+    def _rBBL(self, line: str, n: int) -> None:
+        self._bb_points(line, n, ("loss",))
+
+    def _rBBZ(self, line: str, n: int) -> None:
+        self._bb_points(line, n, ("zero_bye", "absent"))
+
+    def _rBBF(self, line: str, n: int) -> None:
+        self._bb_points(line, n, ("forfeit_loss",))
+
+    def _rBBU(self, line: str, n: int) -> None:
+        self._bb_points(line, n, ("pairing_bye",))
+
+    def _rXXS(self, line: str, n: int) -> None:
+        names = {"WW": "win", "BW": "win", "W": "win", "WD": "draw", "BD": "draw", "D": "draw",
+                 "WL": "loss", "BL": "loss", "ZPB": "zero_bye", "HPB": "half_bye",
+                 "FPB": "full_bye", "PAB": "pairing_bye", "FW": "forfeit_win", "FL": "forfeit_loss"}
+        for token in line[3:].split():
+            key, _, value = token.partition("=")
+            if key.upper() not in names or not value:
+                raise self.error(f"unknown XXS entry {token!r}", n, line.index(token) + 1)
+            self.scoring[names[key.upper()]] = self.game_points(value, f"XXS {key}", n,
+                                                                line.index(token) + 1)
+
+    def _rXXZ(self, line: str, n: int) -> None:
+        """JaVaFo's list of players not to be paired in the next round: zero-point byes."""
+        self.xxz.extend((self.integer(tok, "XXZ player", n, 5), n) for tok in line[3:].split())
+
+    def _r240(self, line: str, n: int) -> None:
+        kind = line[4:5].upper()
+        result = {"F": Result.FULL_BYE, "H": Result.HALF_BYE, "Z": Result.ZERO_BYE}.get(kind)
+        if result is None:
+            raise self.error(f"240 bye type {kind!r} is not F, H or Z", n, 5)
+        rnd = self.integer(line[6:9], "240 round", n, 7)
+        start = 10
+        while start < len(line):
+            if line[start:start + 4].strip():
+                self.byes240.append((rnd, self.integer(line[start:start + 4], "240 player", n, start + 1), result, n))
+            start += 5
+
+    def _r299(self, line: str, n: int) -> None:
+        """TRF-2026 abnormal points assignment: type (column 5; blank: bonus or
+        penalty), points (columns 14-17, ``[-]11.5``), round (20-22; ``000`` or blank:
+        all rounds), then start numbers from column 24, one every five columns.  Match
+        points (8-11) are for team events and are not read."""
+        kind = line[4:5].strip().upper()
+        if kind and kind not in ADJUSTMENT_KINDS:
+            raise self.error(f"299 assignment type {line[4]!r} is not one of "
+                             f"{' '.join(ADJUSTMENT_KINDS)} or blank", n, 5)
+        if len(line.rstrip()) < 27:
+            raise self.error("299 record is truncated (needs points, round and a player, "
+                             "columns 14-27)", n, len(line.rstrip()) + 1)
+        pts = self.points(line[13:17], "299 points", n, 14)
+        rnd = self.integer(line[19:22], "299 round", n, 20) if line[19:22].strip() else 0
+        start = 23
+        while start < len(line):
+            if line[start:start + 4].strip():
+                sn = self.integer(line[start:start + 4], "299 player", n, start + 1)
+                self.adjustments.setdefault(sn, []).append((Adjustment(rnd, pts, kind), n))
+            if line[start + 4:start + 5].strip():
+                raise self.error("299 record: start numbers stand in columns of four, "
+                                 "one blank apart", n, start + 5)
+            start += 5
+
+    def _r250(self, line: str, n: int) -> None:
+        if len(line) < 31:
+            raise self.error("250 record is truncated (needs columns 1-31)", n, len(line) + 1)
+        pts = self.points(line[9:13], "250 points", n, 10)
+        first_round = self.integer(line[14:17], "250 first round", n, 15)
+        last_round = self.integer(line[18:21], "250 last round", n, 19)
+        first = self.integer(line[22:26], "250 first player", n, 23)
+        last = self.integer(line[27:31], "250 last player", n, 28)
+        if first_round < 1 or first_round > last_round or first > last:
+            raise self.error("250 record: ranges must run from low to high", n, 15)
+        for p in range(first, last + 1):
+            acc = self.acceleration.setdefault(p, {})
+            for r in range(first_round, last_round + 1):
+                acc[r] = pts
+
+    def _rXXA(self, line: str, n: int) -> None:
+        sn = self.integer(line[4:8], "XXA player", n, 5)
+        acc = self.acceleration.setdefault(sn, {})
+        start, rnd = 9, 1
+        while start < len(line):
+            field = line[start:start + 4]
+            if field.strip():
+                acc[rnd] = self.points(field, f"XXA round {rnd}", n, start + 1)
+            start += 5
+            rnd += 1
+
+    def _r260(self, line: str, n: int) -> None:
+        first = self.integer(line[4:7], "260 first round", n, 5)
+        last = self.integer(line[8:11], "260 last round", n, 9)
+        players = []
+        start = 12
+        while start < len(line):
+            if line[start:start + 4].strip():
+                players.append(self.integer(line[start:start + 4], "260 player", n, start + 1))
+            start += 5
+        if len(players) < 2:
+            raise self.error("260 record needs at least two players", n, 13)
+        self.forbidden.append(ForbiddenGroup(tuple(players), first, last))
+
+    def _rXXP(self, line: str, n: int) -> None:
+        players = tuple(self.integer(tok, "XXP player", n, 5) for tok in line[3:].split())
+        if len(players) < 2:
+            raise self.error("XXP record needs at least two players", n, 5)
+        self.forbidden.append(ForbiddenGroup(players))
+
+    def _r192(self, line: str, n: int) -> None:
+        code = line[4:].strip()
+        self.type_code = code
+        base = code.removesuffix("_BAKU")
+        if code.endswith("_BAKU"):
+            self.settings["accelerated"] = True
+        if base in SYSTEM_TYPES:
+            self.settings["system"] = SYSTEM_TYPES[base]
+
+    def _r202(self, line: str, n: int) -> None:
+        self.settings["tiebreaks"] = split_codes(line)
+
+    def _r212(self, line: str, n: int) -> None:
+        self.info["standings_tiebreaks"] = list(split_codes(line))
+
+    def _national(self, line: str, n: int) -> None:
+        sn = self.integer(line[4:8], "national record start number", n, 5)
+        self.info["national_federation"] = line[:3]
+        extra = self.player_extra.setdefault(sn, {})
+        rating = line[48:52]
+        if rating.strip():
+            extra["national_rating"] = self.integer(rating, "national rating", n, 49)
+        if line[57:68].strip():
+            extra["national_id"] = line[57:68].strip()
+        for key, (a, b) in {"national_sex": (9, 10), "national_class": (10, 13),
+                            "national_name": (14, 47), "national_origin": (53, 56),
+                            "national_birth": (69, 79)}.items():
+            if line[a:b].strip():
+                extra.setdefault("nrs", {})[key] = line[a:b].strip()  # type: ignore[index]
+
+    def _extension(self, line: str, n: int) -> None:
+        parts = line[4:].split(" ", 2)
+        kind = parts[0]
+        try:
+            if kind == "system":
+                self.settings["system"] = parts[1].strip()
+            elif kind == "option":
+                self.options[parts[1]] = json.loads(parts[2])
+            elif kind == "seed":
+                self.seeds[parts[1]] = int(parts[2])
+                if bad := bounded(self.seeds[parts[1]], "seed", 0, MAX_SEED):
+                    raise ValueError(bad)
+            elif kind == "setting":
+                key, value = parts[1], json.loads(parts[2])
+                if key == "bye_discs":
+                    if not (isinstance(value, list) and len(value) == 2 and all(
+                            type(v) is int and 0 <= v <= 64 for v in value)):
+                        raise ValueError("bye_discs must be two disc counts 0-64")
+                elif key == "mbq_c":
+                    if fraction(str(value)) <= 0:
+                        raise ValueError("mbq_c must be more than 0")
+                else:  # a setting of a later version: keep the line as it is
+                    self.extra.append(line)
+                    return
+                self.settings[key] = value
+            elif kind == "scoring":
+                for token in line[4:].split()[1:]:
+                    key, _, value = token.partition("=")
+                    if key not in {f for f in Scoring.__dataclass_fields__}:
+                        raise ValueError(f"unknown scoring field {key!r}")
+                    self.scoring[key] = fraction(value)
+                    if abs(self.scoring[key]) > MAX_GAME_POINTS:
+                        raise ValueError(f"{key} {value} is out of range")
+            elif kind == "info":
+                self.info[parts[1]] = json.loads(parts[2])
+            elif kind == "player":
+                sn = int(parts[1])
+                key, _, value = parts[2].partition(" ")
+                decoded = json.loads(value)
+                if key in INT_PLAYER_KEYS and type(decoded) is not int:
+                    raise ValueError(f"player {key} must be a whole number")
+                if key in INT_PLAYER_KEYS and (bad := bounded(decoded, f"player {key}", 0,
+                                                              PLAYER_NUMBER_LIMITS[key])):
+                    raise ValueError(bad)
+                if key in STR_PLAYER_KEYS and not isinstance(decoded, str):
+                    raise ValueError(f"player {key} must be text")
+                if key == "nrs" and not (isinstance(decoded, dict) and all(
+                        isinstance(v, str) for v in decoded.values())):
+                    raise ValueError("player nrs must be a table of texts")
+                self.player_extra.setdefault(sn, {})[key] = decoded
+            elif kind == "pending":
+                p_rnd, p_white, why = line[4:].split()[1:4]
+                self.pending[(int(p_rnd), int(p_white))] = Pending(why)
+            elif kind == "boards":
+                numbers = [int(x) for x in line[4:].split()[1:]]
+                self.boards[numbers[0]] = numbers[1:]
+            elif kind == "discs":
+                rnd, white, wd, bd = (int(x) for x in line[4:].split()[1:5])
+                self.discs[(rnd, white)] = (wd, bd)
+            else:
+                self.extra.append(line)
+        except (ValueError, IndexError, ZeroDivisionError, json.JSONDecodeError) as exc:
+            raise self.error(f"cannot read {EXTENSION} {kind} record: {exc}", n, 5) from None
+
+    # --- assembling the tournament ---------------------------------------------
+    def build(self) -> Tournament:
+        players = self._players()
+        known = set(players)
+        scoring = self._scoring()
+        rounds = self._rounds(known)
+        total = self.settings.get("rounds") or (max((r.number for r in rounds), default=0) or None)
+        settings = Settings(
+            system=str(self.settings.get("system", "dutch")),
+            rounds=total,  # type: ignore[arg-type]
+            scoring=scoring,
+            tiebreaks=self.settings.get("tiebreaks", ()),  # type: ignore[arg-type]
+            seeds=self.seeds,
+            initial_colour=self.settings.get("initial_colour", Colour.NONE),  # type: ignore[arg-type]
+            accelerated=bool(self.settings.get("accelerated", False)),
+            forbidden=tuple(self.forbidden),
+            bye_discs=tuple(self.settings.get("bye_discs", (40, 24))),  # type: ignore[arg-type]
+            mbq_c=(Fraction(str(self.settings["mbq_c"])) if self.settings.get("mbq_c") is not None else None),
+            options=self.options,
+        )
+        if settings.tiebreaks and settings.tiebreaks == written_tiebreaks(settings.replace(tiebreaks=())):
+            settings = settings.replace(tiebreaks=())  # the system's own list: kept as "default"
+        if self.info.get("standings_tiebreaks") == ["PTS", *written_tiebreaks(settings)]:
+            del self.info["standings_tiebreaks"]
+        t = Tournament(settings, [players[k] for k in sorted(players)], rounds, self.info, self.extra)
+        if self.type_code is not None and self.type_code != type_code_for(t):
+            self.info["type_code"] = self.type_code
+        for group in settings.forbidden:
+            for p in group.players:
+                if p not in known:
+                    raise InputError(f"prohibited pairing names player {p}, who is not in the file", source=self.name)
+        self._check_points(t)
+        return t
+
+    def _players(self) -> dict[int, Player]:
+        out = dict(self.players)
+        for sn, extra in self.player_extra.items():
+            if sn not in out:
+                raise InputError(f"national or {EXTENSION} record names player {sn}, who has no 001 line",
+                                 source=self.name)
+            p = out[sn]
+            changes: dict[str, object] = {}
+            merged = dict(p.extra)
+            for key, value in extra.items():
+                if key in ("club", "name", "sex", "title", "federation", "birth", "national_id"):
+                    changes[key] = str(value)
+                elif key in ("national_rating", "withdrawn_after", "entered_at", "rating"):
+                    changes[key] = int(value)  # type: ignore[call-overload]
+                elif key == "nrs":
+                    for k, v in value.items():  # type: ignore[attr-defined]
+                        merged[k] = v
+                else:
+                    merged[key] = value if isinstance(value, str) else json.dumps(value)
+            out[sn] = p.replace(**changes, extra=merged)
+        for sn, adjustments in self.adjustments.items():
+            if sn not in out:
+                raise self.error(f"299 record names player {sn}, who has no 001 line",
+                                 adjustments[0][1])
+            out[sn] = out[sn].replace(adjustments=tuple(a for a, _ in adjustments))
+        for sn, acc in self.acceleration.items():
+            if not acc:  # an XXA line without values
+                continue
+            if sn not in out:
+                raise InputError(f"acceleration record names player {sn}, who has no 001 line",
+                                 source=self.name)
+            last = max(acc)
+            out[sn] = out[sn].replace(acceleration=tuple(acc.get(r, Fraction(0)) for r in range(1, last + 1)))
+        return out
+
+    def _scoring(self) -> Scoring:
+        """The file's points per result; left on the default, the system's own (a
+        school event is 3/2/1, SKOL-6), so a 3/2/1 points column agrees."""
+        fields = {k: v for k, v in self.scoring.items() if k in Scoring.__dataclass_fields__}
+        system = str(self.settings.get("system", "dutch"))
+        return system_scoring(Settings(system=system, scoring=Scoring(**fields)))
+
+    def _rounds(self, known: set[int]) -> list[Round]:
+        if self.xxz:
+            paired = [r for e in self.entries.values() for r, x in e.items() if x.opponent or x.code == "U"]
+            nxt = max(paired, default=0) + 1
+            self.byes240.extend((nxt, sn, Result.ZERO_BYE, line) for sn, line in self.xxz)
+        numbers = sorted({r for e in self.entries.values() for r in e} | {b[0] for b in self.byes240})
+        scoring = self._scoring()
+        # running scores for the default board order, as integers in units of a
+        # common denominator of every result's points (the same order as with
+        # Fractions, without their arithmetic: large files read in a fraction)
+        points = {r: scoring.points(r) for r in Result}
+        unit = math.lcm(*(v.denominator for v in points.values()))
+        units = {r: v.numerator * (unit // v.denominator) for r, v in points.items()}
+        running = dict.fromkeys(known, 0)
+        rounds: list[Round] = []
+        for rnd in numbers:
+            games: list[Game] = []
+            byes: dict[int, Bye] = {}
+            done: set[int] = set()
+            for sn in sorted(self.entries):
+                e = self.entries[sn].get(rnd)
+                if e is None or sn in done:
+                    continue
+                if e.opponent == 0:
+                    byes[sn] = Bye(sn, self._bye_result(sn, rnd, e))
+                    done.add(sn)
+                    continue
+                games.append(self._game(sn, rnd, e, known))
+                done.update((sn, e.opponent))
+            for r, sn, result, line in self.byes240:
+                if r != rnd:
+                    continue
+                if sn not in known:
+                    raise self.error(f"240 record names player {sn}, who is not in the file", line)
+                if sn in done and (sn not in byes or byes[sn].result is not result):
+                    raise self.error(
+                        f"240 record gives player {sn} a {result.name} in round {rnd}, "
+                        "but his 001 line says otherwise", line)
+                byes[sn] = Bye(sn, result)
+                done.add(sn)
+            order = self.boards.get(rnd)
+            if order is not None and sorted(order) == sorted(g.white for g in games):
+                place = {w: i for i, w in reversed(list(enumerate(order)))}
+                games.sort(key=lambda g: place[g.white])
+            else:
+                games.sort(key=lambda g: board_key(g, running))
+            rnd_obj = Round(rnd, tuple(games), tuple(byes[k] for k in sorted(byes)))
+            for g in games:
+                running[g.white] += units[g.white_result]
+                running[g.black] += units[g.black_result]  # type: ignore[index]
+            for b in rnd_obj.byes:
+                running[b.player] += units[b.result]
+            rounds.append(rnd_obj)
+        return rounds
+
+    def _bye_result(self, sn: int, rnd: int, e: _Entry) -> Result:
+        if e.code in BYE_CODES:
+            return BYE_CODES[e.code]
+        loose = LOOSE_BYE_CODES[e.code]
+        self.warn(f"player {sn}, round {rnd}: result {e.code!r} without an opponent read as "
+                  f"{loose.name.lower().replace('_', ' ')}", e.line)
+        return loose
+
+    def _game(self, sn: int, rnd: int, e: _Entry, known: set[int]) -> Game:
+        opp = e.opponent
+        if opp == sn:
+            raise self.error(f"round {rnd}: player {sn} is paired with himself", e.line, e.column)
+        if opp not in known:
+            raise self.error(f"round {rnd}: opponent {opp} does not exist", e.line, e.column)
+        o = self.entries[opp].get(rnd)
+        if o is None or o.opponent != sn:
+            other = "no entry" if o is None else (f"opponent {o.opponent}" if o.opponent else "no opponent")
+            raise self.error(
+                f"round {rnd}: player {sn} plays {opp}, but player {opp}'s line "
+                f"(line {self.player_lines[opp]}) has {other} in that round", e.line, e.column)
+        if e.code not in RESULT_CODES or o.code not in RESULT_CODES:
+            bad = e if e.code not in RESULT_CODES else o
+            raise self.error(f"round {rnd}: bye code {bad.code!r} given for a paired game",
+                             bad.line, bad.column + 7)
+        mine, theirs = RESULT_CODES[e.code], RESULT_CODES[o.code]
+        for x, who in ((e, sn), (o, opp)):
+            if x.colour == " " and not RESULT_CODES[x.code].is_forfeit:
+                raise self.error(f"round {rnd}: player {who} has an opponent but no colour "
+                                 "(is the line truncated?)", x.line, x.column + 5)
+        if not (theirs is mine.counterpart or (mine is theirs is Result.FORFEIT_LOSS)):
+            raise self.error(
+                f"round {rnd}: results contradict each other: player {sn} has {e.code!r}, "
+                f"player {opp} has {o.code!r} (line {o.line})", e.line, e.column + 7)
+        colours = (e.colour, o.colour)
+        if colours == ("w", "b"):
+            white, black, wr, br = sn, opp, mine, theirs
+        elif colours == ("b", "w"):
+            white, black, wr, br = opp, sn, theirs, mine
+        elif mine.is_forfeit and colours[0] in "- " and colours[1] in "- ":
+            self.warn(f"round {rnd}: forfeit {sn}-{opp} has no colours; {sn} listed as White", e.line)
+            white, black, wr, br = sn, opp, mine, theirs
+        else:
+            raise self.error(
+                f"round {rnd}: players {sn} and {opp} both have colour {e.colour!r}/{o.colour!r}",
+                e.line, e.column + 5)
+        pending = self.pending.get((rnd, white))
+        discs = self.discs.get((rnd, white), (None, None))
+        if pending is not None:
+            return Game(white, black, Result.PENDING, Result.PENDING, pending=pending)
+        return Game(white, black, wr, br, discs[0], discs[1])
+
+    def _check_points(self, t: Tournament) -> None:
+        if self.warnings is None:
+            return
+        scores = t.scores()
+        played = max((r.number for r in t.rounds if r.is_paired), default=0)
+        for sn, (column, line) in self.points_column.items():
+            computed = t.score(sn, played)
+            acc = sum(t.player(sn).acceleration[:played], Fraction(0))
+            if column in (computed, computed + acc, scores[sn], scores[sn] + acc):
+                continue
+            self.warn(f"player {sn}: points column says {fmt_points(column)}, "
+                      f"the results give {fmt_points(scores[sn])}", line)
+
+
+def parse_trf(text: str, *, name: str = "<text>", warnings: list[str] | None = None) -> Tournament:
+    """Parse TRF ``text`` (see :func:`read_trf`)."""
+    return _Parser(name, warnings).parse(text)

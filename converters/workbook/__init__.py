@@ -1,0 +1,21 @@
+"""The workbook as a file: the interface every tournament job writes against and its
+file back ends.
+
+* :mod:`.binding` -- :class:`~.binding.WorkbookBinding` (cells, ``a1``,
+  ``WorkbookError``): the one interface the jobs, the readers and the writers of
+  monrad's own sheets use; ``monrad.addin`` implements it again for live Excel and
+  xlwings Lite;
+* :mod:`.package_book` -- an existing ``.xlsx``/``.xlsm`` (:func:`~.package_book.open_book`),
+  read with calamine and saved part by part (:mod:`.package`, :mod:`.sheet_xml`,
+  :mod:`.styles_xml`), so only monrad's own parts change;
+* :mod:`.openpyxl_book` -- the workbooks monrad builds new;
+* :mod:`.calamine_book` -- ``.xls``/``.ods`` (and any workbook, values only), read-only;
+* :mod:`.lock`, :mod:`.backup`, :mod:`.cell_text` -- one writer at a time, the backup
+  beside the file, the text that may go into a cell.
+
+Nothing here knows a tournament: sheets, cells and parts only.
+
+May import: the engine and the ground (``errors``, ``limits``, ``source``, ``atomic``,
+``layout``, ``notation``), and `xlsm/` (a workbook saved under a ``.xlsm`` name becomes
+macro-enabled).  See ``docs/architecture.md``, "Rooms of the converters".
+"""

@@ -1,0 +1,48 @@
+"""Text that goes into a cell of any xlsx monrad writes.
+
+Two rules hold for every writer (the workbook jobs, :mod:`~monrad.converters.workbook.package_book`,
+the openpyxl builder of new workbooks, the converters' ``.xlsx`` output, the templates):
+
+* **no formula injection**: a text that comes from a file (a player called
+  ``=HYPERLINK("http://x","click")`` in a TRF) is written as a *string* cell, never as a
+  formula.  The package writer only ever writes inline strings; the openpyxl builder
+  marks every text cell as a string (:func:`as_text_cell`);
+* **no XML-illegal characters**: XML 1.0 cannot hold the C0 control characters other
+  than tab, line feed and carriage return (nor U+FFFE/U+FFFF or a lone surrogate).
+  They are removed, and the writer reports where (:func:`clean_text`), instead of
+  failing with a library's error or writing a file Excel refuses to open.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ILLEGAL_XML_CHARS", "as_text_cell", "clean_text", "removed_note"]
+
+#: Characters XML 1.0 cannot carry.
+ILLEGAL_XML_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def clean_text(text: str) -> tuple[str, int]:
+    """``text`` without XML-illegal characters, and how many were removed.
+
+    >>> clean_text("Ola\\x07 Nordmann")
+    ('Ola Nordmann', 1)
+    >>> clean_text("plain")
+    ('plain', 0)
+    """
+    cleaned, n = ILLEGAL_XML_CHARS.subn("", text)
+    return cleaned, n
+
+
+def removed_note(book: str, sheet: str, cell: str, count: int) -> str:
+    """The one-line warning for characters removed from a cell's text."""
+    return (f"{book}: sheet {sheet!r} cell {cell}: removed {count} control character(s) "
+            "that an Excel file cannot hold")
+
+
+def as_text_cell(cell) -> None:  # an openpyxl cell
+    """Make an openpyxl cell holding a ``str`` a string cell, even if the text begins
+    with ``=`` (openpyxl would otherwise write it as a formula)."""
+    if isinstance(cell.value, str) and cell.data_type == "f":
+        cell.data_type = "s"
