@@ -28,6 +28,8 @@ import sys
 import traceback
 from collections.abc import Sequence
 
+from ..engine.i18n import chosen_language, tr
+
 __all__ = ["main", "build_parser", "EXIT_OK", "EXIT_FAILED", "EXIT_BAD_INPUT", "EXIT_INTERNAL"]
 
 EXIT_OK = 0
@@ -55,19 +57,38 @@ def _command_modules() -> list:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
     from .. import converters  # noqa: F401  (fail early if the package is broken)
+    from .commands._common import add_lang_option
 
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Pair and score chess and Othello tournaments the Nordic way "
-                    "(NSF/SSF/DSU Monrad, FIDE Dutch, round robin, Othello Swiss).",
-        epilog="Exit status: 0 done, 1 no legal pairing / differences found, "
-               "2 bad input, 3 internal error.  'monrad COMMAND --help' for each command.",
+        description=str(tr("Pair and score chess and Othello tournaments the Nordic way "
+                           "(NSF/SSF/DSU Monrad, FIDE Dutch, round robin, Othello Swiss).")),
+        epilog=str(tr("Exit status: 0 done, 1 no legal pairing / differences found, "
+                      "2 bad input, 3 internal error.  'monrad COMMAND --help' for each "
+                      "command.")),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    add_lang_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for mod in _command_modules():
         mod.register(sub)
+    for command in sub.choices.values():  # --lang on every command (issue 29)
+        if not any("--lang" in a.option_strings for a in command._actions):
+            add_lang_option(command)
     return parser
+
+
+def _lang_in(args: list[str]) -> str | None:
+    """The ``--lang`` of a command line, read before the parser is built so that
+    ``--help`` and argparse's own complaints are in that language too."""
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1]
+    return None
 
 
 def _version() -> str:
@@ -98,7 +119,7 @@ def _bad_input_types() -> tuple[type[BaseException], ...]:
     return tuple(kinds)
 
 
-def _say(message: str) -> None:
+def _say(message: object) -> None:
     text = " ".join(str(message).split("\n")) if "\n" in str(message) else str(message)
     print(f"{PROG}: {text}", file=sys.stderr)
 
@@ -107,7 +128,7 @@ def _located(message: str, file: object) -> str:
     """Prefix the command's file to a message that does not name it (the engine's
     errors, e.g. a missing Othello disc count, know rounds and boards, not files)."""
     if isinstance(file, str) and file and os.path.basename(file) not in message:
-        return f"{file}: {message}"
+        return str(tr("{file}: {message}", file=file, message=message))
     return message
 
 
@@ -124,17 +145,31 @@ def _unknown_command(parser: argparse.ArgumentParser, args: list[str]) -> str | 
     if first in commands:
         return None
     close = difflib.get_close_matches(first, commands, n=1, cutoff=0.5)
-    hint = f"; did you mean {close[0]!r}?" if close else f" (commands: {', '.join(commands)})"
-    return f"unknown command {first!r}{hint}"
+    if close:
+        return str(tr("unknown command {command!r}; did you mean {close!r}?",
+                      command=first, close=close[0]))
+    return str(tr("unknown command {command!r} (commands: {commands})",
+                  command=first, commands=", ".join(commands)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (see the module doc)."""
+    """Run the command line; returns the exit status (see the module doc).
+
+    Messages are in the language of ``--lang``, else in the workbook's language for a
+    job on a workbook, else in the user's locale (docs/i18n.md)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    lang = _lang_in(args_list)
+    from ..engine.i18n import language_code
+
+    with chosen_language(lang if language_code(lang) else None):
+        return _main(args_list)
+
+
+def _main(args_list: list[str]) -> int:
     try:
         parser = build_parser()
     except Exception as exc:  # a broken installation
-        _say(f"internal error while starting: {type(exc).__name__}: {exc}")
+        _say(tr("internal error while starting: {error}", error=f"{type(exc).__name__}: {exc}"))
         return EXIT_INTERNAL
     unknown = _unknown_command(parser, args_list)
     if unknown:
@@ -159,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(_located(str(exc), getattr(args, "file", None)))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        _say("interrupted")
+        _say(tr("interrupted"))
         return 130
     except BrokenPipeError:
         try:
@@ -168,14 +203,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             pass
         return EXIT_OK
     except OSError as exc:
-        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-        _say(f"{where}{exc.strerror or exc}")
+        what = exc.strerror or str(exc)
+        _say(tr("{file}: {message}", file=exc.filename, message=what)
+             if getattr(exc, "filename", None) else what)
         return EXIT_BAD_INPUT
     except Exception as exc:
         if os.environ.get("MONRAD_DEBUG"):
             traceback.print_exc()
-        _say(f"internal error: {type(exc).__name__}: {exc} "
-             "(please report it; MONRAD_DEBUG=1 shows the details)")
+        _say(tr("internal error: {error} (please report it; MONRAD_DEBUG=1 shows the details)",
+                error=f"{type(exc).__name__}: {exc}"))
         return EXIT_INTERNAL
 
 

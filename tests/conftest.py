@@ -60,3 +60,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+# The tests read monrad's messages in English unless a test chooses a language
+# (docs/i18n.md: LANGUAGE is the first variable gettext reads); subprocesses inherit it.
+os.environ["LANGUAGE"] = "en"

@@ -6,12 +6,26 @@ import sys
 from pathlib import Path
 
 from ...converters import load
+from ...engine.i18n import LocalizedError, tr
 from ...engine.model import Result, Tournament
 
-__all__ = ["CommandError", "load_file", "warn", "add_input_format_option", "is_workbook", "BYE_NAMES"]
+__all__ = ["CommandError", "load_file", "warn", "add_input_format_option", "add_lang_option",
+           "is_workbook", "BYE_NAMES", "LANG_CHOICES"]
 
-class CommandError(Exception):
+#: what ``--lang`` takes: the four languages and their other names (docs/i18n.md)
+LANG_CHOICES = ("en", "nb", "no", "nn", "sv", "da")
+
+
+class CommandError(LocalizedError):
     """A request the command refuses, without a file location (exit status 2)."""
+
+
+def add_lang_option(parser, help: str | None = None) -> None:
+    """``--lang``: the language of monrad's messages (and of what the command writes,
+    where it writes words); default: the workbook's, else the locale's (docs/i18n.md)."""
+    parser.add_argument("--lang", choices=LANG_CHOICES, default=None, metavar="LANG",
+                        help=help or str(tr("language of the messages: en, nb (no), sv, da "
+                                            "(default: the workbook's, else the system's)")))
 
 
 #: how a bye kind is named in listings
@@ -24,9 +38,9 @@ BYE_NAMES = {
 }
 
 
-def warn(message: str) -> None:
+def warn(message: object) -> None:
     """A warning line on stderr (stdout stays clean for the output)."""
-    print(f"monrad: warning: {message}", file=sys.stderr)
+    print(tr("monrad: warning: {message}", message=message), file=sys.stderr)
 
 
 def load_file(path: str, fmt: str | None = None, mapping: str | None = None) -> Tournament:

@@ -4,19 +4,21 @@ checks that turn a wrong round into one line (exit 2)."""
 from __future__ import annotations
 
 from ...converters import layout as L
+from ...engine.i18n import current_language
 from ...engine.model import Tournament
-from ._common import CommandError, is_workbook
+from ._common import CommandError, add_lang_option, is_workbook
 
 __all__ = ["add_language_option", "check_round", "document_language"]
 
 
 def add_language_option(parser) -> None:
-    parser.add_argument("--lang", choices=L.LANGS, default=None,
-                        help="language of the documents (default: the workbook's, else en)")
+    add_lang_option(parser, help="language of the documents and messages: en, nb (no), sv, da "
+                                 "(default: the workbook's, else the system's)")
 
 
 def document_language(path: str, lang: str | None, mapping: str | None = None) -> str:
-    """``--lang`` if given, else a monrad workbook's own language, else English."""
+    """``--lang`` if given, else a monrad workbook's own language, else the locale's
+    (docs/i18n.md)."""
     if lang:
         return lang
     if is_workbook(path) and mapping is None:
@@ -25,7 +27,7 @@ def document_language(path: str, lang: str | None, mapping: str | None = None) -
         lay = L.detect_layout(open_book(path).sheet_names())
         if lay is not None:
             return lay.lang
-    return "en"
+    return current_language()
 
 
 def check_round(t: Tournament, round_no: int | None, *, paired: bool) -> None:

@@ -18,17 +18,19 @@ from __future__ import annotations
 
 import json
 
-from ...engine.explain import LANGUAGES, Explanation, explain_round
+from ...engine.explain import Explanation, explain_round
+from ...engine.i18n import current_language
 from ...engine.pairing import get_system
 from ._common import CommandError, add_input_format_option, is_workbook, load_file
+from ._common import add_lang_option as _add_lang_option
 
 ORDER = 35
 
 
 def add_lang_option(parser) -> None:
-    """``--lang``: the language of the text (and of the JSON's texts)."""
-    parser.add_argument("--lang", choices=LANGUAGES, default="en",
-                        help="language of the explanation: en (default), no, sv, da")
+    """``--lang``: the language of the text (and of the JSON's texts) and the messages."""
+    _add_lang_option(parser, help="language of the explanation and the messages: en, nb (no), "
+                                  "sv, da (default: the system's)")
 
 
 def register(sub) -> None:
@@ -96,5 +98,5 @@ def run(args) -> int:
         return _run_sheet(args)
     t = load_file(args.file, args.input_format, args.mapping)
     exp = explanation_for(t, args.round_no, args.system)
-    print(render(exp, args.format, args.lang), end="")
+    print(render(exp, args.format, args.lang or current_language()), end="")
     return 1 if exp.file_matches is False else 0

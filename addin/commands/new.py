@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...converters.limits import MAX_PLAYERS, MAX_ROUNDS, MAX_SEED, bounded
-from ._common import CommandError, load_file, warn
+from ...engine.i18n import current_language
+from ._common import CommandError, add_lang_option, load_file, warn
 
 ORDER = 50
 
@@ -29,8 +30,8 @@ def register(sub) -> None:
     p.add_argument("--players", metavar="ROSTER|N",
                    help="roster to fill in (.csv, .xlsx, .trf); with --game othello a number "
                         "N is the expected number of players, for the format advice")
-    p.add_argument("--lang", choices=("en", "no", "sv", "da"), default="en",
-                   help="language of sheet names and headers (default: en)")
+    add_lang_option(p, help="language of sheet names, headers and messages: en, nb (no), sv, "
+                            "da (default: the system's)")
     p.add_argument("--game", choices=("chess", "othello"), default="chess",
                    help="chess or othello (Othello: format advice by OTH-1)")
     p.add_argument("--players-count", type=int, metavar="N",
@@ -94,7 +95,7 @@ def run(args) -> int:
         raise CommandError("give --system and --rounds (or --game othello for the format advice)")
     codes = [c.strip() for c in args.tiebreaks.split(",") if c.strip()]
     notes: list[str] = []
-    path = create_workbook(args.file, system, rounds, players, args.lang, name=args.name,
+    path = create_workbook(args.file, system, rounds, players, args.lang or current_language(), name=args.name,
                            seed=args.seed, scoring=args.scoring, tiebreaks=codes,
                            overwrite=args.force, lite=args.lite, lite_wheel=args.lite_wheel,
                            warnings=notes)

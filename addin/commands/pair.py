@@ -243,11 +243,13 @@ def _explained(t: Tournament, new: Round, system: str, args) -> dict | str | Non
     if not getattr(args, "explain", False):
         return None
     from ...engine.explain import explain_round
+    from ...engine.i18n import current_language
 
     work = t.copy()
     work.set_round(new)
     exp = explain_round(work, new.number, system)
-    return exp.to_json(args.lang) if args.format == "json" else exp.to_text(args.lang)
+    lang = args.lang or current_language()
+    return exp.to_json(lang) if args.format == "json" else exp.to_text(lang)
 
 
 def _print(t: Tournament, new: Round, system: str, fmt: str,

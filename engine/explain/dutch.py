@@ -219,8 +219,8 @@ def _bye_reasons(e: Entrant, by_sn: dict[int, Entrant], ctx: DutchContext) -> li
     same = [x for x in by_sn.values() if x.score == e.score and x.bye_eligible]
     unplayed = ctx.played_rounds - e.played_games
     if any(ctx.played_rounds - x.played_games != unplayed for x in same):
-        out.append(Reason(_C + "C.9", "d_bye_c9", {"unplayed": unplayed}))
-    out.append(Reason(_C + "C.5", "d_bye_rank"))
+        out.append(Reason(_C + "C.9", "d_bye_c9", {"player": e.start_no, "unplayed": unplayed}))
+    out.append(Reason(_C + "C.5", "d_bye_rank", {"player": e.start_no}))
     return out
 
 

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .texts import LANGUAGES, heading, render
+from ..i18n import Message, language_code
+from .texts import LANGUAGES, heading, message, render
 
 __all__ = ["Arg", "BoardNote", "Explanation", "FileDifference", "FloatNote", "Reason", "points_text"]
 
@@ -35,6 +36,10 @@ class Reason:
 
     def text(self, lang: str = "en") -> str:
         return render(self.key, self.args, lang)
+
+    def message(self) -> Message:
+        """The reason's words in no language yet (rendered where it is shown)."""
+        return message(self.key, self.args)
 
     def to_json(self, lang: str = "en") -> dict[str, str]:
         return {"rule": self.rule, "text": self.text(lang)}
@@ -91,7 +96,7 @@ class Explanation:
 
     def to_json(self, lang: str = "en") -> dict[str, object]:
         """The stable JSON form (docs/explain.md)."""
-        if lang not in LANGUAGES:
+        if language_code(lang) is None:
             raise ValueError(f"unknown language {lang!r} (one of {', '.join(LANGUAGES)})")
         out: dict[str, object] = {
             "round": self.round,
@@ -118,7 +123,7 @@ class Explanation:
 
     def to_text(self, lang: str = "en") -> str:
         """The same content for people, in ``lang`` (en, no, sv, da)."""
-        if lang not in LANGUAGES:
+        if language_code(lang) is None:
             raise ValueError(f"unknown language {lang!r} (one of {', '.join(LANGUAGES)})")
         lines = [heading("round", lang, round=self.round, system=self.system)]
         for r in self.general:

@@ -183,7 +183,10 @@ def _floats(impl: MonradSystem, ctx: Context, top: int, opp: int, alive: set[int
     hi, lo = (a, b) if points[a] > points[b] else (b, a)
     args: dict[str, Arg] = {"pts": points[hi], "opp_pts": points[lo]}
     if isinstance(impl, NsfMonrad):
-        down = [Reason("NSF-6B", "m_group_down", {"player": hi, "opp": lo, **args})]
+        # the nearest group below, or a lower one past a whole group (issue 26 item 11)
+        between = any(points[lo] < points[p] < points[hi] for p in order)
+        down = [Reason("NSF-6B", "m_group_down_far" if between else "m_group_down",
+                       {"player": hi, "opp": lo, **args})]
         group = [v for v in alive if v != top and points[order[v]] == points[a]]
         if any((r := cannot_meet(impl, ctx, top, v)) is not None and r.key == "m_colour" for v in group):
             down.append(Reason("NSF-7C", "m_group_colour", {"player": hi}))
