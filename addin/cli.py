@@ -24,6 +24,7 @@ import argparse
 import importlib
 import os
 import pkgutil
+import re
 import sys
 import traceback
 from collections.abc import Sequence
@@ -54,12 +55,62 @@ def _command_modules() -> list:
     return mods
 
 
+#: argparse's own complaints (Python's English, not in a catalog of ours) -> our messages
+_ARGPARSE_ERRORS = (
+    (re.compile(r"the following arguments are required: (?P<args>.+)"),
+     lambda m: tr("the following arguments are required: {args}", args=m["args"])),
+    (re.compile(r"unrecognized arguments: (?P<args>.+)"),
+     lambda m: tr("unrecognized arguments: {args}", args=m["args"])),
+    (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)"),
+     lambda m: tr("argument {arg}: invalid choice: {value} (choose from {choices})",
+                  arg=m["arg"], value=m["value"], choices=m["choices"])),
+    (re.compile(r"argument (?P<arg>\S+): expected one argument"),
+     lambda m: tr("argument {arg}: expected one value", arg=m["arg"])),
+    (re.compile(r"argument (?P<arg>\S+): invalid (?P<type>\w+) value: (?P<value>.+)"),
+     lambda m: tr("argument {arg}: {value} is not a valid value", arg=m["arg"], value=m["value"])),
+    (re.compile(r"argument (?P<arg>\S+): not allowed with argument (?P<other>\S+)"),
+     lambda m: tr("argument {arg}: not allowed with argument {other}", arg=m["arg"],
+                  other=m["other"])),
+    (re.compile(r"one of the arguments (?P<args>.+) is required"),
+     lambda m: tr("one of the arguments {args} is required", args=m["args"])),
+)
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+        super().add_usage(usage, actions, groups, prefix if prefix is not None
+                          else str(tr("usage: ")))
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse in the user's language: its headings, ``-h`` and its complaints
+    (sub-command parsers are of this class too)."""
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = str(tr("positional arguments"))
+        self._optionals.title = str(tr("options"))
+        for action in self._actions:
+            if "-h" in action.option_strings:
+                action.help = str(tr("show this help message and exit"))
+
+    def error(self, message: str):  # type: ignore[no-untyped-def]
+        for pattern, say in _ARGPARSE_ERRORS:
+            found = pattern.fullmatch(message)
+            if found:
+                message = str(say(found))
+                break
+        self.print_usage(sys.stderr)
+        self.exit(2, str(tr("{prog}: error: {message}", prog=self.prog, message=message)) + "\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
     from .. import converters  # noqa: F401  (fail early if the package is broken)
     from .commands._common import add_lang_option
 
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog=PROG,
         description=str(tr("Pair and score chess and Othello tournaments the Nordic way "
                            "(NSF/SSF/DSU Monrad, FIDE Dutch, round robin, Othello Swiss).")),
@@ -67,13 +118,16 @@ def build_parser() -> argparse.ArgumentParser:
                       "2 bad input, 3 internal error.  'monrad COMMAND --help' for each "
                       "command.")),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
+                        help=str(tr("show the version and exit")))
     add_lang_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for mod in _command_modules():
         mod.register(sub)
-    for command in sub.choices.values():  # --lang on every command (issue 29)
-        if not any("--lang" in a.option_strings for a in command._actions):
+    for command in sub.choices.values():  # --lang on every command (issue 29), except
+        # one that hands its whole line on (monrad bbp: monrad --lang xx bbp ...)
+        if not any("--lang" in a.option_strings or a.nargs == argparse.REMAINDER
+                   for a in command._actions):
             add_lang_option(command)
     return parser
 
