@@ -77,7 +77,7 @@ _ARGPARSE_ERRORS = (
 
 
 class _HelpFormatter(argparse.HelpFormatter):
-    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+    def add_usage(self, usage, actions, groups, prefix=None):
         super().add_usage(usage, actions, groups, prefix if prefix is not None
                           else str(tr("usage: ")))
 
@@ -86,7 +86,7 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse in the user's language: its headings, ``-h`` and its complaints
     (sub-command parsers are of this class too)."""
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
         self._positionals.title = str(tr("positional arguments"))
@@ -95,7 +95,7 @@ class ArgumentParser(argparse.ArgumentParser):
             if "-h" in action.option_strings:
                 action.help = str(tr("show this help message and exit"))
 
-    def error(self, message: str):  # type: ignore[no-untyped-def]
+    def error(self, message: str):
         for pattern, say in _ARGPARSE_ERRORS:
             found = pattern.fullmatch(message)
             if found:
