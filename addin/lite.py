@@ -74,18 +74,27 @@ def run_script(job: Callable[[LiteBook], jobs.JobReport], book: Any) -> Outcome:
         if report.backup:
             lines.append(lay.text("lite_backup", sheet=report.backup))
         outcome = Outcome(str(report), False)
-    if lb.not_applied:
-        lines.append(lay.text("lite_not_applied", what=", ".join(sorted(lb.not_applied))))
     print(("monrad: error: " if outcome.error else "monrad: ") + outcome.message)
     if lay.lang != "en":
         print("\n".join(lines))
-    if lay.settings_sheet in lb.sheet_names():
-        try:
-            lb.write_status(lay.settings_sheet, STATUS_ROW, STATUS_COL, lines,
-                            height=STATUS_HEIGHT)
-        except Exception:  # noqa: BLE001 -- the Output pane has the message already
-            print(traceback.format_exc())
+    _tell(lb, lay, lines)
+    refused = lb.flush()  # every value (the status cell's too), then the formatting
+    if refused:  # formatting only: the answer above stands, a line is added after it
+        lines.append(lay.text("lite_not_applied", what=", ".join(sorted(refused))))
+        print(lines[-1])
+        _tell(lb, lay, lines)
+        lb.flush()
     return outcome
+
+
+def _tell(lb: LiteBook, lay: L.Layout, lines: list[str]) -> None:
+    """The status cell under the buttons, where the workbook has it."""
+    if lay.settings_sheet not in lb.sheet_names():
+        return
+    try:
+        lb.write_status(lay.settings_sheet, STATUS_ROW, STATUS_COL, lines, height=STATUS_HEIGHT)
+    except Exception:  # noqa: BLE001 -- the Output pane has the message already
+        print(traceback.format_exc())
 
 
 def pair_next_round(book: Any) -> Outcome:

@@ -45,10 +45,6 @@ __all__ = ["BACKUP_SHEET", "LiteBook", "points_width"]
 #: The hidden sheet that keeps the values a press replaced (see the module doc).
 BACKUP_SHEET = "monrad backup"
 
-#: Calls that may fail in a host which does not apply them (older Lite, Excel on the
-#: web ...): the job goes on without the formatting.
-_NOT_SUPPORTED = (NotImplementedError, AttributeError, TypeError, ValueError)
-
 
 def points_width(characters: float) -> float:
     """A column width in characters (desktop Excel's unit) as points (Lite's unit).
@@ -69,6 +65,25 @@ def _hex(colour: str) -> str:
 Cells = dict[tuple[int, int], CellValue]
 
 
+class _Grid:
+    """A held-back grid of borders (see :meth:`LiteBook._grid`)."""
+
+    def __init__(self, lb: LiteBook, sheet: str, first_row: int, first_col: int,
+                 last_row: int, last_col: int) -> None:
+        self.lb, self.sheet = lb, sheet
+        self.first_row, self.first_col, self.last_row, self.last_col = \
+            first_row, first_col, last_row, last_col
+
+    def extends(self, sheet: str, first_row: int, first_col: int, last_col: int) -> bool:
+        return (sheet, first_row, first_col, last_col) == (
+            self.sheet, self.last_row + 1, self.first_col, self.last_col)
+
+    def __call__(self) -> None:
+        rng = self.lb.book.sheets[self.sheet].range((self.first_row, self.first_col),
+                                                    (self.last_row, self.last_col))
+        rng.borders.set("all", line_style="continuous", color="#808080")
+
+
 class LiteBook:
     """The workbook of an xlwings Lite script, seen through ``WorkbookBinding``.
 
@@ -86,12 +101,20 @@ class LiteBook:
         self._kept: dict[str, Cells] = {}  # the values a change replaced (the backup)
         self.not_applied: set[str] = set()  # formatting the host refused
         self.backup_sheet: str | None = None
-        self._ops: list[tuple[str | None, Callable[[], object]]] = []  # until save()
+        # the held-back xlwings calls: values (cells and sheets) and formatting, each
+        # in order; ``save`` commits them, ``flush`` hands them to xlwings
+        self._values: list[Callable[[], object]] = []
+        self._formats: list[tuple[str, Callable[[], object]]] = []
+        self._committed: tuple[list[Callable[[], object]], list[tuple[str, Callable[[], object]]]] \
+            = ([], [])
 
     def _queue(self, call: Callable[[], object], what: str | None = None) -> None:
-        """Hold an xlwings call back until :meth:`save`; ``what`` names a formatting
-        call that may be refused (see :meth:`_try`)."""
-        self._ops.append((what, call))
+        """Hold an xlwings call back until :meth:`flush`: a value (``what`` is
+        ``None``) or a formatting call named ``what`` (skipped where refused)."""
+        if what is None:
+            self._values.append(call)
+        else:
+            self._formats.append((what, call))
 
     # --- the sheet structure, as this run sees it ---------------------------------
     def _find(self, name: str) -> str:
@@ -224,10 +247,23 @@ class LiteBook:
 
     def _paste_formats(self, src: str, dst: str, first: int, last: int, to_row: int,
                        width: int, to_last: int | None = None) -> None:
-        source = self.book.sheets[src].range((first, 1), (last, width))
-        source.copy()
+        """Excel's own copy of the formats of rows ``first..last`` of ``src`` onto rows
+        ``to_row..to_last`` of ``dst`` (``Range.copy_from``: there is no clipboard in
+        Lite, so no ``copy()``/``paste()``).  A single row onto many is copied onto
+        the first, then that block onto the next as many rows, doubling: every copy
+        has a target of its source's size, a handful of actions for any length."""
+        sheets = self.book.sheets
         target_last = to_last if to_last is not None else to_row + (last - first)
-        self.book.sheets[dst].range((to_row, 1), (target_last, width)).paste(paste="formats")
+        height = last - first + 1
+        sheets[dst].range((to_row, 1), (to_row + height - 1, width)).copy_from(
+            sheets[src].range((first, 1), (last, width)), copy_type="formats")
+        done = height
+        total = target_last - to_row + 1
+        while done < total:
+            step = min(done, total - done)
+            sheets[dst].range((to_row + done, 1), (to_row + done + step - 1, width)).copy_from(
+                sheets[dst].range((to_row, 1), (to_row + step - 1, width)), copy_type="formats")
+            done += step
 
     def delete_sheet(self, name: str) -> None:
         name = self._find(name)
@@ -239,11 +275,6 @@ class LiteBook:
         self._new.discard(name)
 
     # --- formatting of owned cells (skipped where the host refuses it) ------------
-    def _try(self, what: str, call: Callable[[], object]) -> None:
-        try:
-            call()
-        except _NOT_SUPPORTED:
-            self.not_applied.add(what)
 
     def _rng(self, sheet: str, first_row: int, first_col: int, last_row: int,
              last_col: int) -> Callable[[], Any]:
@@ -277,14 +308,34 @@ class LiteBook:
         if align is not None:
             self._queue(lambda: setattr(rng(), "horizontal_alignment", align), "alignment")
         if border is True:
-            self._queue(lambda: rng().borders.set("all", line_style="continuous", weight="thin",
-                                                  color="#808080"), "borders")
+            self._grid(sheet, first_row, first_col, last_row, last_col)
         elif border is False:
             self._queue(lambda: rng().borders.clear("all"), "borders")
 
+    def _grid(self, sheet: str, first_row: int, first_col: int, last_row: int,
+              last_col: int) -> None:
+        """Thin grey borders on every cell: one ``borders.set`` (an action per side
+        and attribute, so the weight is left at Excel's default, thin); a grid right
+        under the previous one, over the same columns, joins it (a table's header
+        and body are one grid)."""
+        last = self._formats[-1] if self._formats else None
+        if last is not None and isinstance(last[1], _Grid) and last[1].extends(
+                sheet, first_row, first_col, last_col):
+            last[1].last_row = max(last[1].last_row, last_row)
+            return
+        self._formats.append(("borders", _Grid(self, self._find(sheet), first_row, first_col,
+                                               last_row, last_col)))
+
     def set_column_widths(self, sheet: str, widths: Mapping[int, float]) -> None:
-        for col, width in widths.items():
-            rng = self._rng(sheet, 1, col, 1, col)
+        """One call per run of neighbouring columns of the same width."""
+        runs: list[list[float]] = []  # [first column, last column, width]
+        for col, width in sorted(widths.items()):
+            if runs and runs[-1][1] == col - 1 and runs[-1][2] == width:
+                runs[-1][1] = col
+            else:
+                runs.append([col, col, width])
+        for first, last, width in runs:
+            rng = self._rng(sheet, 1, int(first), 1, int(last))
 
             def set_width(rng: Callable[[], Any] = rng, points: float = points_width(width)) -> None:
                 rng().column_width = points
@@ -328,8 +379,8 @@ class LiteBook:
 
     # --- storing ------------------------------------------------------------------
     def save(self) -> str | None:
-        """Hand every held-back call to xlwings (Lite applies them after the script),
-        the backup sheet last.
+        """Commit the job's held-back calls (and the backup sheet's values): they
+        reach xlwings at :meth:`flush`, after the status cell is written.
 
         Returns the backup sheet's name when a sheet that existed was changed (the
         file back end returns the backup file's path), else ``None``.
@@ -337,13 +388,30 @@ class LiteBook:
         if self._kept:
             self._write_backup()
         self._kept = {}
-        ops, self._ops = self._ops, []
-        for what, call in ops:
-            if what is None:
-                call()
-            else:
-                self._try(what, call)
+        self._committed[0].extend(self._values)
+        self._committed[1].extend(self._formats)
+        self._values, self._formats = [], []
         return self.backup_sheet
+
+    def flush(self) -> set[str]:
+        """Hand the committed calls to xlwings: **every value first** (cells, sheets
+        added or deleted, the status cell), then the formatting.  Lite applies the
+        queue in order after the script returns and stops at an action it does not
+        know, so a formatting call can never cost a value.  A formatting call that
+        xlwings refuses is skipped; returns what was refused (also added to
+        :attr:`not_applied`)."""
+        values, formats = self._committed
+        self._committed = ([], [])
+        for call in values:
+            call()
+        refused: set[str] = set()
+        for what, format_call in formats:
+            try:
+                format_call()
+            except Exception:  # noqa: BLE001 -- formatting only; the values are queued
+                refused.add(what)
+        self.not_applied |= refused
+        return refused
 
     def _write_backup(self) -> None:
         blocks: list[list[CellValue]] = [["monrad: the sheets as they were before the last press"]]
@@ -367,8 +435,9 @@ class LiteBook:
         self.backup_sheet = BACKUP_SHEET
 
     def discard(self) -> None:
-        """Forget every held-back change (a refused or failed job changes nothing)."""
-        self._ops = []
+        """Forget the held-back changes not yet committed by :meth:`save` (a refused
+        or failed job changes nothing)."""
+        self._values, self._formats = [], []
         self._kept = {}
         self._written = {}
         self._snapshot = {}
@@ -379,9 +448,11 @@ class LiteBook:
     def write_status(self, sheet: str, row: int, col: int, lines: Sequence[str],
                      *, height: int) -> None:
         """Show ``lines`` in the ``height`` cells from ``(row, col)`` down, nothing else
-        (not kept in the backup: the status cell is monrad's own)."""
+        (not kept in the backup: the status cell is monrad's own); committed with the
+        job's values, before any formatting (see :meth:`flush`)."""
         sheet = self._find(sheet)
         cells: list[list[CellValue]] = [[line] for line in list(lines)[:height]]
         cells += [[None]] * (height - len(cells))
         self._put(sheet, row, col, cells)
-        self.save()
+        self._committed[0].extend(self._values)
+        self._values = []

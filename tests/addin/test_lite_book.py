@@ -16,7 +16,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from lite_standin import open_lite
+from lite_standin import CLIENT_ACTIONS, VALUE_ACTIONS, open_lite
 
 from monrad.addin import lite
 from monrad.addin.jobs import JobError, pair_next_round, update_standings
@@ -62,11 +62,23 @@ def _status(path: Path, lay: L.Layout) -> list[str]:
             if ws.cell(r, STATUS_COL).value]
 
 
-def _press(button, path: Path, refuse=()):
+def values_before_formatting(actions: list[dict]) -> None:
+    """A press queues every value (cells, sheets, the status cell) before any
+    formatting, and nothing the client does not know."""
+    funcs = [a["func"] for a in actions]
+    assert set(funcs) <= CLIENT_ACTIONS, set(funcs) - CLIENT_ACTIONS
+    first_format = next((i for i, f in enumerate(funcs) if f not in VALUE_ACTIONS), len(funcs))
+    late = [f for f in funcs[first_format:] if f in VALUE_ACTIONS]
+    assert not late, f"values after formatting: {late}"
+
+
+def _press(button, path: Path, refuse=(), unknown=()):
     """One press of a Lite button: the script runs, then Lite applies its writes."""
-    book, impl = open_lite(path, refuse)
+    book, impl = open_lite(path, refuse, unknown)
     outcome = button(book)
     assert impl.app.touched == [], "screen_updating / status_bar touched"
+    if not refuse:
+        values_before_formatting(impl.actions)
     impl.finish()
     return outcome
 
@@ -170,14 +182,29 @@ def test_lite_degrades_when_excel_refuses_the_formatting(tmp_path: Path):
     lay = L.layout_for("da")
     a = create_workbook(tmp_path / "a.xlsx", "dsu", 5, _roster(9), "da", seed=1)
     b = create_workbook(tmp_path / "b.xlsx", "dsu", 5, _roster(9), "da", seed=1)
-    refuse = {"bold", "fill", "number_format", "alignment", "borders", "validation",
-              "conditional", "freeze_panes", "column_width", "visible"}
+    refuse = CLIENT_ACTIONS - VALUE_ACTIONS
     pair_next_round(open_book(a))
     outcome = _press(lite.pair_next_round, b, refuse)
     assert not outcome.error, outcome.message
     assert _cells(a) == _cells(b, _status_cells(lay))
     said = _status(b, lay)[-1]
     assert said.startswith(lay.text("lite_not_applied", what="")) and "borders" in said
+
+
+@pytest.mark.parametrize("unknown", ["setBorderProperty", "setFontProperty", "setColumnWidth"])
+def test_an_action_lite_cannot_apply_costs_no_value(tmp_path: Path, unknown):
+    """Lite's client stops at the first action it does not know: every value and the
+    status cell are queued before any formatting, so only formatting is lost."""
+    lay = L.layout_for("no")
+    a = create_workbook(tmp_path / "a.xlsx", "nsf", 5, _roster(9), "no", seed=1)
+    b = create_workbook(tmp_path / "b.xlsx", "nsf", 5, _roster(9), "no", seed=1)
+    pair_next_round(open_book(a))
+    book, impl = open_lite(b, unknown={unknown})
+    assert not lite.pair_next_round(book).error
+    impl.finish()
+    assert impl.stopped_at is not None and impl.stopped_at["func"] == unknown
+    assert _cells(a) == _cells(b, _status_cells(lay))
+    assert _status(b, lay)[0].startswith(lay.text("lite_paired", n=1, k=4, bye=""))
 
 
 def test_lite_book_reads_its_own_writes_from_memory_not_from_excel(tmp_path: Path):
@@ -191,7 +218,9 @@ def test_lite_book_reads_its_own_writes_from_memory_not_from_excel(tmp_path: Pat
     assert impl.actions == [], "nothing reaches Excel before save()"
     assert book.sheets["Settings"].range("B4").value == "nsf"  # the snapshot
     lb.save()
-    assert [what for what, _ in impl.actions] == ["sheets", "values"]
+    assert impl.actions == [], "nothing reaches Excel before flush()"
+    lb.flush()
+    assert [a["func"] for a in impl.actions] == ["addSheet", "setValues"]
     impl.finish()
     ws = openpyxl.load_workbook(path)["Notes"]
     assert (ws["B2"].value, ws["C2"].value) == ("1-0", 3)  # "'1-0" stays text
