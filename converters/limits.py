@@ -27,7 +27,16 @@ limit                       value              checked on
 :data:`MAX_RATING`          9,999              a rating (TRF: four digits)
 :data:`MAX_GAME_POINTS`     100                points a scoring gives for one game
 :data:`MAX_SEED`            2**53 - 1          a lot's recorded seed (a cell holds it exactly)
+:data:`MAX_LIST_BYTES`      3 GiB              a rating list, unpacked (ZIP index, then
+                                               the bytes read)
+:data:`MAX_LIST_RECORD`     64 KiB             one ``<player>`` element, one line of a
+                                               TXT or CSV rating list
 ==========================  =================  ========================================
+
+A rating list (FIDE's is about 700 MB unpacked) is streamed, never held: its ZIP
+member is checked by :func:`check_member` (size, ratio, encryption, compression
+method) before a byte is unpacked, and its readers refuse an element or a line
+longer than :data:`MAX_LIST_RECORD` as soon as they have read that much of it.
 
 Workbooks are checked by :func:`check_workbook` (by the file's own kind: a ZIP
 package, an OLE ``.xls``), which both readers call first: the openpyxl back end
@@ -56,6 +65,8 @@ __all__ = [
     "MAX_GAME_POINTS",
     "MAX_INPUT_BYTES",
     "MAX_LINES",
+    "MAX_LIST_BYTES",
+    "MAX_LIST_RECORD",
     "MAX_PARTS",
     "MAX_PART_BYTES",
     "MAX_PLAYERS",
@@ -68,6 +79,7 @@ __all__ = [
     "bounded",
     "check_fields",
     "check_lines",
+    "check_member",
     "check_workbook",
     "check_zip",
     "column_number",
@@ -91,6 +103,10 @@ MAX_RATING = 9_999
 MAX_GAME_POINTS = 100
 #: a lot's seed: what a spreadsheet cell holds exactly (2**53 - 1)
 MAX_SEED = 2**53 - 1
+#: the largest rating list read, unpacked (FIDE's XML is about 700 MB unpacked in 2026)
+MAX_LIST_BYTES = 3 * 1024**3
+#: the longest ``<player>`` element or line of a rating list (FIDE's are under 1 KB)
+MAX_LIST_RECORD = 64 * 1024
 
 #: the highest value of each whole-number player field a reader accepts
 PLAYER_NUMBER_LIMITS = {"start_no": MAX_PLAYERS, "rating": MAX_RATING,
@@ -186,6 +202,35 @@ def check_workbook(path: str | os.PathLike[str], label: str | None = None) -> No
         _check_xls(p, label)
 
 
+#: compression methods :mod:`zipfile` unpacks (stored, deflate, bzip2, LZMA)
+_ZIP_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
+
+
+def check_member(info: zipfile.ZipInfo, label: str, limit: int, what: str = "part") -> None:
+    """One ZIP member before a byte of it is unpacked: not encrypted, a compression
+    method that can be unpacked, at most ``limit`` bytes unpacked and, over
+    :data:`RATIO_FROM_BYTES`, compressed at most :data:`MAX_RATIO`:1 (zip bombs).
+
+    The size the index declares is what :mod:`zipfile` yields at most, so checking
+    it bounds what is read."""
+    name = info.filename
+    if info.flag_bits & 0x1:
+        raise InputError(f"{what} {name!r} is encrypted (password-protected); refused",
+                         source=label)
+    if info.compress_type not in _ZIP_METHODS:
+        raise InputError(f"{what} {name!r} is compressed with a method monrad cannot unpack "
+                         f"(ZIP method {info.compress_type}); refused", source=label)
+    if info.file_size > limit:
+        raise InputError(f"{what} {name!r} unpacks to {info.file_size} bytes "
+                         f"(limit {limit}); refused before unpacking", source=label)
+    if info.file_size > RATIO_FROM_BYTES and \
+            info.file_size > MAX_RATIO * max(info.compress_size, 1):
+        ratio = info.file_size // max(info.compress_size, 1)
+        raise InputError(f"{what} {name!r} is compressed {ratio}:1 (limit "
+                         f"{MAX_RATIO}:1), as zip bombs are; refused before unpacking",
+                         source=label)
+
+
 def check_zip(zf: zipfile.ZipFile, label: str) -> None:
     """The package index: number of parts, unpacked sizes and compression ratios."""
     infos = zf.infolist()
@@ -194,15 +239,7 @@ def check_zip(zf: zipfile.ZipFile, label: str) -> None:
                          "refused before unpacking", source=label)
     total = 0
     for info in infos:
-        if info.file_size > MAX_PART_BYTES:
-            raise InputError(f"part {info.filename!r} unpacks to {info.file_size} bytes "
-                             f"(limit {MAX_PART_BYTES}); refused before unpacking", source=label)
-        if info.file_size > RATIO_FROM_BYTES and \
-                info.file_size > MAX_RATIO * max(info.compress_size, 1):
-            ratio = info.file_size // max(info.compress_size, 1)
-            raise InputError(f"part {info.filename!r} is compressed {ratio}:1 (limit "
-                             f"{MAX_RATIO}:1), as zip bombs are; refused before unpacking",
-                             source=label)
+        check_member(info, label, MAX_PART_BYTES)
         total += info.file_size
     if total > MAX_UNPACKED_BYTES:
         raise InputError(f"the workbook unpacks to {total} bytes (limit {MAX_UNPACKED_BYTES}); "

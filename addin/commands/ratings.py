@@ -22,7 +22,7 @@ from ...converters.atomic import atomic_write
 from ...converters.errors import InputError
 from ...converters.ratings.lists import CSV_HEADERS, LISTS
 from ...converters.ratings.match import filled, match_list, matches_table
-from ._common import CommandError, add_input_format_option, load_file
+from ._common import CommandError, add_input_format_option, load_file, warn
 
 ORDER = 47
 
@@ -126,7 +126,15 @@ def _run_workbook(args, path: Path, mapping: dict[str, str] | None) -> int:
     t = read_book(book).tournament
     matches = match_list(t.players, args.fide, args.which, mapping)
     print(matches_table(matches, args.which, national=args.national))
-    changes = update_roster(book, lay.players_sheet, [filled(m, args.national) for m in matches])
+    sheet = lay.players_sheet
+    done = update_roster(book, sheet, [filled(m, args.national) for m in matches],
+                         formulas=book.formula_cells(sheet))
+    changes = done.changes
+    if done.kept_formulas:
+        cells = ", ".join(f"{c.cell} ({c.field} {c.new})" for c in done.kept_formulas[:10])
+        more = len(done.kept_formulas) - 10
+        warn(f"{path}: sheet {sheet!r}: {len(done.kept_formulas)} cell(s) hold a formula "
+             f"and were not updated: {cells}" + (f" and {more} more" if more > 0 else ""))
     if args.dry_run:
         print(f"dry run: {len(changes)} cell(s) would change; nothing written")
         return 0
@@ -134,6 +142,6 @@ def _run_workbook(args, path: Path, mapping: dict[str, str] | None) -> int:
         print("nothing to change")
         return 0
     backup = book.save()
-    print(f"{len(changes)} cell(s) of sheet {lay.players_sheet!r} updated in {path}"
+    print(f"{len(changes)} cell(s) of sheet {sheet!r} updated in {path}"
           + (f" (backup: {backup})" if backup else ""))
     return 0

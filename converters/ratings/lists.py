@@ -35,17 +35,19 @@ from __future__ import annotations
 import csv
 import html
 import io
+import lzma
 import os
 import re
-import xml.etree.ElementTree as ET  # only for a player already checked by expat below
 import xml.parsers.expat
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from ..errors import InputError
+from ..limits import MAX_LIST_BYTES, MAX_LIST_RECORD, MAX_RATING, bounded, check_member
 
 __all__ = [
     "LISTS",
@@ -61,9 +63,6 @@ __all__ = [
 #: the rating lists a player list carries
 LISTS = ("standard", "rapid", "blitz")
 
-#: the largest unpacked list read (FIDE's XML is about 700 MB unpacked in 2026)
-MAX_LIST_BYTES = 3 * 1024**3
-
 #: XML element per list: (rating, games, K)
 _XML_FIELDS = {
     "standard": ("rating", "games", "k"),
@@ -77,6 +76,15 @@ _TXT_FIELDS = {
     "rapid": ("RRtng", "RGm", "Rk"),
     "blitz": ("BRtng", "BGm", "BK"),
 }
+
+#: the highest games count and K factor a list row may give
+MAX_GAMES = 9_999
+MAX_K = 100
+#: the birth years a list row may give (``0000`` and an empty field are "unknown")
+BIRTH_YEARS = (1850, 2100)
+#: the longest FIDE ID (TRF's field is 11 columns) and national ID read
+MAX_ID_DIGITS = 11
+MAX_NATIONAL_ID = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,32 +114,152 @@ class ListedPlayer:
         return "i" in self.flag.lower()
 
 
-def _int(text: str | None) -> int:
+class _Bad(ValueError):
+    """A field of a list row of the wrong form or out of range (the reader adds where)."""
+
+
+def _shown(text: str) -> str:
+    """A field as a message quotes it: at most 20 characters, on one line."""
+    return repr(text if len(text) <= 20 else text[:20] + "...")
+
+
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() takes '²' and '٣'
+_LETTERS = re.compile(r"[A-Za-z]*")
+_YEAR_IN = re.compile(r"(?<![0-9])([0-9]{4})(?![0-9])")
+#: characters a one-line field of a list may not hold (C0 and C1 controls, DEL)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _number(text: str | None, what: str, high: int) -> int:
+    """A whole number field: empty is 0; ASCII digits within ``0..high``."""
     s = (text or "").strip()
-    return int(s) if s.isdigit() else 0
+    if not s:
+        return 0
+    if not _DIGITS.fullmatch(s):
+        raise _Bad(f"{what} {_shown(s)} is not a number")
+    if len(s) > 12:
+        raise _Bad(f"{what} of {len(s)} digits is out of range (0 to {high})")
+    if bad := bounded(int(s), what, 0, high):
+        raise _Bad(bad)
+    return int(s)
+
+
+def _fide_id(text: str) -> str:
+    s = text.strip()
+    if not _DIGITS.fullmatch(s):
+        raise _Bad(f"FIDE ID {_shown(s)} is not a number")
+    if len(s) > MAX_ID_DIGITS:
+        raise _Bad(f"FIDE ID of {len(s)} digits is too long (at most {MAX_ID_DIGITS}, "
+                   "the TRF field)")
+    return s
+
+
+def _name(text: str | None) -> str:
+    """The name on one line (line breaks and runs of blanks are one space)."""
+    name = " ".join((text or "").split())
+    if _CONTROL.search(name):
+        raise _Bad(f"the name {_shown(name)} holds a control character")
+    return name
+
+
+def _code(text: str | None, what: str, longest: int) -> str:
+    """A short code of letters (a title, a flag, a federation); empty is none."""
+    s = (text or "").strip()
+    if len(s) > longest or not _LETTERS.fullmatch(s):
+        raise _Bad(f"{what} {_shown(s)} is not {longest} letters or fewer")
+    return s
+
+
+def _federation(text: str | None) -> str:
+    s = (text or "").strip().upper()
+    if s and not re.fullmatch(r"[A-Z]{3}", s):
+        raise _Bad(f"federation {_shown(s)} is not a three-letter code")
+    return s
 
 
 def _year(text: str | None) -> int | None:
-    s = (text or "").strip()[:4]
-    return int(s) if len(s) == 4 and s.isdigit() and s != "0000" else None
+    """The birth year: ``1990``, a date holding it (``1990-05-01``, ``01.05.1990``), or
+    none (empty, ``0``, ``0000``)."""
+    s = (text or "").strip()
+    if not s or s.strip("0") == "":
+        return None
+    m = _YEAR_IN.search(s)
+    if m is None or len(s) > 10 or not re.fullmatch(r"[0-9./ -]+", s):
+        raise _Bad(f"birth year {_shown(s)} is not a year")
+    if bad := bounded(int(m.group(1)), "birth year", *BIRTH_YEARS):
+        raise _Bad(bad)
+    return int(m.group(1))
 
 
 def _sex(text: str | None) -> str:
     s = (text or "").strip().upper()[:1]
-    return {"M": "m", "F": "w", "W": "w"}.get(s, "")
+    return {"M": "m", "F": "w", "W": "w", "K": "w"}.get(s, "")
+
+
+def _national_id(text: str) -> str:
+    s = " ".join(text.split())
+    if len(s) > MAX_NATIONAL_ID or _CONTROL.search(s):
+        raise _Bad(f"national ID {_shown(s)} is not an ID (at most {MAX_NATIONAL_ID} "
+                   "characters)")
+    return s
+
+
+def _row(fide_id: str, name: str, f: Mapping[str, str], line: int) -> ListedPlayer:
+    """A row from its raw fields (``fed``, ``sex``, ``title``, ``w_title``, ``rating``,
+    ``games``, ``k``, ``birth``, ``flag``, ``national_id``), each checked for its form
+    and range (:class:`_Bad` names the field)."""
+    get = f.get
+    title = _code(get("title"), "title", 3) or _code(get("w_title"), "women's title", 3)
+    return ListedPlayer(
+        fide_id=_fide_id(fide_id) if fide_id.strip() else "",
+        name=_name(name),
+        federation=_federation(get("fed")),
+        sex=_sex(get("sex")),
+        title=title.upper(),
+        rating=_number(get("rating"), "rating", MAX_RATING),
+        games=_number(get("games"), "games", MAX_GAMES),
+        k=_number(get("k"), "K", MAX_K),
+        birth_year=_year(get("birth")),
+        flag=_code(get("flag"), "flag", 3),
+        line=line,
+        national_id=_national_id(get("national_id") or ""),
+    )
+
+
+_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError,
+               RuntimeError, NotImplementedError, ValueError)
+
+
+def _zip_reason(exc: BaseException) -> str:
+    """Why a ZIP member cannot be read, for a user."""
+    text = " ".join(str(exc).split())
+    if "CRC" in text:
+        return "it is damaged (bad CRC-32 checksum): download it again"
+    if isinstance(exc, EOFError) or "ended before" in text or "truncated" in text.lower():
+        return "it ends early (a download cut short?): download it again"
+    return f"it cannot be unpacked ({text or type(exc).__name__})"
 
 
 class _Counted(io.RawIOBase):
-    """A byte stream that refuses to yield more than :data:`MAX_LIST_BYTES`."""
+    """A byte stream that refuses to yield more than ``limit`` bytes, and turns an
+    error of the ZIP member underneath into one located line."""
 
-    def __init__(self, raw: IO[bytes], label: str, limit: int) -> None:
-        self.raw, self.label, self.limit, self.count = raw, label, limit, 0
+    def __init__(self, raw: IO[bytes], label: str, limit: int,
+                 owner: zipfile.ZipFile | None = None) -> None:
+        self.raw, self.label, self.limit, self.count, self.owner = raw, label, limit, 0, owner
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, b) -> int:
-        data = self.raw.read(len(b))
+        try:
+            data = self.raw.read(len(b))
+        except _ZIP_ERRORS as exc:
+            if self.owner is None:
+                raise InputError(f"cannot read file: {getattr(exc, 'strerror', None) or exc}",
+                                 source=self.label) from None
+            raise InputError(f"the list in the ZIP file cannot be read: {_zip_reason(exc)}",
+                             source=self.label) from None
         n = len(data)
         self.count += n
         if self.count > self.limit:
@@ -140,27 +268,57 @@ class _Counted(io.RawIOBase):
         b[:n] = data
         return n
 
+    def close(self) -> None:
+        try:
+            self.raw.close()
+            if self.owner is not None:
+                self.owner.close()
+        finally:
+            super().close()
+
+
+#: how a ZIP file starts (a local header, an empty archive, a spanned archive)
+_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+
 
 def _open(path: Path, limit: int) -> tuple[io.BufferedReader, str]:
     """The list's bytes (the first ``.xml``/``.txt``/``.csv`` member of a ZIP) and the
     name of what is read, for messages."""
     if not path.is_file():
         raise InputError("no such file", source=str(path))
+    try:
+        with path.open("rb") as fh:
+            magic = fh.read(4)
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", source=str(path)) from None
     if zipfile.is_zipfile(path):
         try:
             zf = zipfile.ZipFile(path)
-        except (zipfile.BadZipFile, OSError) as exc:
-            raise InputError(f"not a readable ZIP file ({exc})", source=str(path)) from None
-        members = [i for i in zf.infolist() if not i.is_dir()
-                   and i.filename.lower().endswith((".xml", ".txt", ".csv"))]
-        if not members:
-            raise InputError("the ZIP file holds no .xml, .txt or .csv list", source=str(path))
-        info = members[0]
-        if info.file_size > limit:
-            raise InputError(f"{info.filename} is {info.file_size // 1024**2} MB unpacked, "
-                             f"more than {limit // 1024**2} MB; refused", source=str(path))
-        label = f"{path}:{info.filename}"
-        return io.BufferedReader(_Counted(zf.open(info), label, limit), 1 << 20), label
+        except _ZIP_ERRORS as exc:
+            raise InputError(f"not a readable ZIP file ({' '.join(str(exc).split())})",
+                             source=str(path)) from None
+        try:
+            members = [i for i in zf.infolist() if not i.is_dir()
+                       and i.filename.lower().endswith((".xml", ".txt", ".csv"))]
+            if not members:
+                raise InputError("the ZIP file holds no .xml, .txt or .csv list",
+                                 source=str(path))
+            info = members[0]
+            check_member(info, str(path), limit, "the list")
+            label = f"{path}:{info.filename}"
+            try:
+                member = zf.open(info)
+            except _ZIP_ERRORS as exc:
+                raise InputError(f"the list in the ZIP file cannot be read: {_zip_reason(exc)}",
+                                 source=label) from None
+        except BaseException:
+            zf.close()
+            raise
+        return io.BufferedReader(_Counted(member, label, limit, zf), 1 << 20), label
+    if magic in _ZIP_MAGIC:
+        raise InputError("an incomplete ZIP file: its table of contents (at the end) is "
+                         "missing, as when a download is cut short; download it again",
+                         source=str(path))
     return io.BufferedReader(_Counted(path.open("rb"), str(path), limit), 1 << 20), str(path)
 
 
@@ -186,7 +344,12 @@ def iter_list(path: str | os.PathLike[str], which: str = "standard", *,
               limit: int = MAX_LIST_BYTES) -> Iterator[ListedPlayer]:
     """Every player of the list at ``path`` (XML, TXT or CSV; plain or zipped), with the
     rating, games and K of list ``which`` (``standard``, ``rapid`` or ``blitz``);
-    only those ``keep`` accepts, if given."""
+    only those ``keep`` accepts, if given.
+
+    Every field of a row that is read is checked for its form and range (a rating
+    of 0 to 9,999 in ASCII digits, a FIDE ID of at most 11 digits, a three-letter
+    federation, a title of letters, a birth year ...): a row that fails is one
+    located :class:`InputError`, never a value cut or guessed."""
     if which not in LISTS:
         raise ValueError(f"unknown list {which!r}; choose one of {', '.join(LISTS)}")
     p = Path(path)
@@ -245,9 +408,29 @@ _PLAYER = re.compile(rb"<player(?:\s[^>]*)?>(.*?)</player>", re.DOTALL)
 _PLAYER_START = re.compile(rb"<player[\s>/]")
 #: the common shape of a player: ID and name first
 _PLAYER_FAST = re.compile(rb"<player>\s*<fideid>(\d+)</fideid>\s*<name>([^<&]*)</name>")
+#: one child of a player, the common shape: ``<tag>text</tag>`` or ``<tag/>``
 _FIELD = re.compile(rb"<([a-z_]+)>([^<]*)</\1>|<([a-z_]+)\s*/>")
-#: comments and processing instructions (a commented-out player is not a player)
-_NOT_DATA = re.compile(rb"<!--.*?-->|<\?.*?\?>", re.DOTALL)
+#: the same with attributes and any name (a player of another shape)
+_ANY_FIELD = re.compile(rb"<([A-Za-z_][\w.-]*)(?:\s[^>]*?)?>([^<]*)</\1\s*>"
+                        rb"|<([A-Za-z_][\w.-]*)(?:\s[^>]*?)?/>")
+#: what is not character data, left to right: comments and processing instructions
+#: (dropped: a commented-out player is not a player) and CDATA sections (their text
+#: escaped, so a ``</player>`` inside one is text)
+_NOT_DATA = re.compile(rb"<!--.*?-->|<\?.*?\?>|<!\[CDATA\[(.*?)\]\]>", re.DOTALL)
+#: an element or attribute name with a namespace prefix (``<f:player>``)
+_PREFIXED = re.compile(rb"</?([A-Za-z_][\w.-]*:[\w.-]*)")
+#: FIDE's children of ``<player>`` -> the field names of :func:`_row`
+_XML_NAMES = {"country": "fed", "sex": "sex", "title": "title", "w_title": "w_title",
+              "birthday": "birth", "flag": "flag"}
+
+
+def _escape_cdata(m: re.Match[bytes]) -> bytes:
+    """A comment or processing instruction: its line ends only (lines keep their
+    numbers); a CDATA section: its text, escaped."""
+    data = m.group(1)
+    if data is None:
+        return b"\n" * m.group().count(b"\n")
+    return data.replace(b"&", b"&amp;").replace(b"<", b"&lt;").replace(b">", b"&gt;")
 
 
 def _text(raw: bytes, encoding: str) -> str:
@@ -256,30 +439,25 @@ def _text(raw: bytes, encoding: str) -> str:
 
 
 def _fields(block: bytes, encoding: str) -> dict[str, str]:
-    """tag -> text of one ``<player>`` element's children (a well-formed block)."""
-    if b"<!" in block or b"<?" in block or b"=" in block.replace(b"&", b""):
-        # comments, CDATA or attributes: the real parser (the block is well-formed)
-        elem = ET.fromstring(b"<player>" + block + b"</player>")
-        return {c.tag: (c.text or "") for c in elem}
-    return {m[0].decode("ascii") or m[2].decode("ascii"): _text(m[1], encoding)
-            for m in _FIELD.findall(block)}
+    """tag -> text of one ``<player>`` element's children (a well-formed block, its
+    comments dropped and its CDATA escaped); a child holding elements is refused."""
+    tags = block.count(b"<")
+    for pattern in (_FIELD, _ANY_FIELD):
+        found = pattern.findall(block)
+        if tags == sum(1 if closed else 2 for _, _, closed in found):
+            out: dict[str, str] = {}
+            for tag, text, closed in found:
+                out.setdefault((tag or closed).decode("ascii", errors="replace"),
+                               _text(text, encoding))
+            return out
+    raise _Bad("a child of <player> holds elements (not FIDE's layout)")
 
 
 def _listed(fide_id: str, name: str, f: dict[str, str], which: str, count: int) -> ListedPlayer:
     rating_tag, games_tag, k_tag = _XML_FIELDS[which]
-    return ListedPlayer(
-        fide_id=fide_id,
-        name=name,
-        federation=f.get("country", "").strip().upper(),
-        sex=_sex(f.get("sex")),
-        title=f.get("title", "").strip() or f.get("w_title", "").strip(),
-        rating=_int(f.get(rating_tag)),
-        games=_int(f.get(games_tag)),
-        k=_int(f.get(k_tag)),
-        birth_year=_year(f.get("birthday")),
-        flag=f.get("flag", "").strip(),
-        line=count,
-    )
+    raw = {field: f.get(tag, "") for tag, field in _XML_NAMES.items()}
+    raw.update(rating=f.get(rating_tag, ""), games=f.get(games_tag, ""), k=f.get(k_tag, ""))
+    return _row(fide_id, name, raw, count)
 
 
 def _cut(buf: bytes) -> int:
@@ -298,6 +476,15 @@ def _cut(buf: bytes) -> int:
         end = inside
 
 
+#: expat's errors that mean the document stopped in the middle
+_CUT_SHORT = frozenset(xml.parsers.expat.errors.codes[e] for e in (
+    xml.parsers.expat.errors.XML_ERROR_NO_ELEMENTS,
+    xml.parsers.expat.errors.XML_ERROR_UNCLOSED_TOKEN,
+    xml.parsers.expat.errors.XML_ERROR_PARTIAL_CHAR,
+    xml.parsers.expat.errors.XML_ERROR_UNCLOSED_CDATA_SECTION,
+))
+
+
 def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
              keep: Keep | None = None) -> Iterator[ListedPlayer]:
     """The players of FIDE's XML list.
@@ -305,9 +492,12 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
     Every byte goes through expat (well-formedness; any DTD, entity declaration or
     external reference refused, so nothing can expand), batch by batch, before a
     player of the batch is read; the players' fields are then taken from the checked
-    bytes (``<tag>text</tag>``, character references resolved; a player with comments,
-    CDATA or attributes through ElementTree).  ``keep`` is asked with the FIDE ID and
-    name before the other fields are read.
+    bytes (``<tag>text</tag>``, character references resolved, CDATA as text,
+    comments dropped).  ``keep`` is asked with the FIDE ID and name before the other
+    fields are read.  An element (or what stands between two players) longer than
+    :data:`~monrad.converters.limits.MAX_LIST_RECORD` is refused as soon as that much
+    of it is read, so memory stays bounded whatever the file holds; names with a
+    namespace prefix are refused (FIDE's list has none).
     """
     parser = _expat(label)
     encoding = "utf-8"
@@ -322,25 +512,38 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
             first = False
         buf = rest + data
         cut = _cut(buf) if data else len(buf)
+        line = parser.CurrentLineNumber
+        if len(buf) - cut > MAX_LIST_RECORD and data:
+            opened = _PLAYER_START.search(buf, cut)
+            at = line + buf.count(b"\n", 0, opened.start() if opened else cut)
+            raise InputError(f"an element longer than {MAX_LIST_RECORD // 1024} KiB (a FIDE "
+                             "<player> is under 1 KiB): not FIDE's list layout, or a damaged "
+                             "file; refused", source=label, line=at)
         if not cut and data:
             rest = buf
             continue
         batch, rest = buf[:cut], buf[cut:]
-        line = parser.CurrentLineNumber
         try:
             parser.Parse(batch, not data)
         except _Refused:
             raise InputError("refused: the XML has a DTD or declares entities",
                              source=label, line=parser.CurrentLineNumber) from None
         except xml.parsers.expat.ExpatError as exc:
-            if not data and exc.code == xml.parsers.expat.errors.codes[
-                    xml.parsers.expat.errors.XML_ERROR_NO_ELEMENTS]:
-                raise InputError("the list ends without </playerslist> (cut short?)",
-                                 source=label, line=exc.lineno) from None
+            if not data and exc.code in _CUT_SHORT:
+                raise InputError("the list ends without </playerslist> (a download cut "
+                                 "short?): download it again", source=label,
+                                 line=exc.lineno) from None
             raise InputError(f"not well-formed XML ({xml.parsers.expat.errors.messages[exc.code]})",
                              source=label, line=exc.lineno) from None
+        if b"<!" in batch or b"<?" in batch:  # checked by expat: every "<!" and "<?" is markup
+            batch = _NOT_DATA.sub(_escape_cdata, batch)
+        if b":" in batch and (m := _PREFIXED.search(batch)) is not None:
+            tag = m.group(1).decode("latin-1")
+            raise InputError(f"refused: <{tag}> has a namespace prefix (FIDE's list has "
+                             "none)", source=label,
+                             line=line + batch.count(b"\n", 0, m.start())) from None
         if not root_seen:
-            m = re.search(rb"<([A-Za-z_][\w.-]*)", re.sub(rb"<[?!][^>]*>", b"", batch))
+            m = re.search(rb"<([A-Za-z_][\w.-]*)", batch)
             if m is None:
                 raise InputError("the list has no root element", source=label)
             if m.group(1) != b"playerslist":
@@ -348,33 +551,35 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
                                  f"<{m.group(1).decode('latin-1')}>, not <playerslist>",
                                  source=label)
             root_seen = True
-        if b"<!--" in batch or b"<?" in batch:  # checked by expat: no "--" inside a comment
-            batch = _NOT_DATA.sub(b"", batch)
         fast = list(_PLAYER_FAST.finditer(batch))
         starts = len(_PLAYER_START.findall(batch))
-        if len(fast) == starts:
-            for m in fast:
-                count += 1
-                fide_id = m.group(1).decode("ascii")
-                name = " ".join(m.group(2).decode(encoding, errors="replace").split())
-                if keep is None or keep(fide_id, name):
-                    body = batch[m.end():batch.index(b"</player>", m.end())]
-                    yield _listed(fide_id, name, _fields(body, encoding), which, count)
-        else:
-            blocks = list(_PLAYER.finditer(batch))
-            if len(blocks) != starts:
-                raise InputError("a <player> element the reader cannot take apart (empty, or "
-                                 "nested)", source=label, line=line)
-            for block in blocks:
-                count += 1
-                f = _fields(block.group(1), encoding)
-                fide_id = f.get("fideid", "").strip()
-                if not fide_id.isdigit():
-                    raise InputError(f"player {count}: <fideid> {fide_id!r} is not a number",
-                                     source=label)
-                name = " ".join(f.get("name", "").split())
-                if keep is None or keep(fide_id, name):
-                    yield _listed(fide_id, name, f, which, count)
+        at = 0  # where the player being read starts in the batch
+        try:
+            if len(fast) == starts:
+                for m in fast:
+                    count, at = count + 1, m.start()
+                    fide_id = m.group(1).decode("ascii")
+                    name = " ".join(m.group(2).decode(encoding, errors="replace").split())
+                    if keep is None or keep(fide_id, name):
+                        body = batch[m.end():batch.index(b"</player>", m.end())]
+                        yield _listed(fide_id, name, _fields(body, encoding), which, count)
+            else:
+                blocks = list(_PLAYER.finditer(batch))
+                if len(blocks) != starts:
+                    raise InputError("a <player> element the reader cannot take apart (empty, "
+                                     "or nested)", source=label, line=line)
+                for block in blocks:
+                    count, at = count + 1, block.start()
+                    f = _fields(block.group(1), encoding)
+                    fide_id = f.get("fideid", "").strip()
+                    if not _DIGITS.fullmatch(fide_id):
+                        raise _Bad(f"<fideid> {_shown(fide_id)} is not a number")
+                    name = " ".join(f.get("name", "").split())
+                    if keep is None or keep(fide_id, name):
+                        yield _listed(fide_id, name, f, which, count)
+        except _Bad as exc:
+            raise InputError(f"player {count}: {exc}", source=label,
+                             line=line + batch.count(b"\n", 0, at)) from None
         if not data:
             return
 
@@ -406,12 +611,47 @@ def _txt_columns(header: str, which: str, label: str) -> dict[str, tuple[int, in
     return out
 
 
+def _bounded_lines(stream: IO[bytes], label: str) -> Iterator[tuple[int, bytes]]:
+    """``(line number, line)`` of a list (its line end kept), read in 1 MiB blocks: a
+    line longer than :data:`~monrad.converters.limits.MAX_LIST_RECORD` is refused as
+    soon as that much of it is read."""
+    no = 0
+    tail = b""
+    while True:
+        block = stream.read(1 << 20)
+        data = tail + block
+        if not block:
+            if data:
+                yield no + 1, data
+            return
+        lines = data.split(b"\n")
+        tail = lines.pop()
+        for raw in lines:
+            no += 1
+            if len(raw) > MAX_LIST_RECORD:
+                break
+            yield no, raw + b"\n"
+        else:
+            if len(tail) <= MAX_LIST_RECORD:
+                continue
+            no += 1
+        raise InputError(f"a line longer than {MAX_LIST_RECORD // 1024} KiB (a list's "
+                         "lines are under 1 KiB): not a rating list, or a damaged file; "
+                         "refused", source=label, line=no)
+
+
+_CUT_NOTE = "the last line is cut short (a download cut short?): download the list again"
+
+
 def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
              keep: Keep | None = None) -> Iterator[ListedPlayer]:
-    """The players of FIDE's fixed-width TXT list (UTF-8, else Latin-1 line by line)."""
-    lines = iter(stream)
+    """The players of FIDE's fixed-width TXT list (UTF-8, else Latin-1 line by line).
+
+    FIDE pads every row to the same width: in a list whose rows all have one width, a
+    last line shorter than that, with no line end, is a download cut short and refused."""
+    lines = _bounded_lines(stream, label)
     try:
-        first = next(lines)
+        _, first = next(lines)
     except StopIteration:
         raise InputError("the list is empty", source=label) from None
     header = first.decode("utf-8-sig", errors="replace").rstrip("\r\n")
@@ -419,35 +659,35 @@ def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
     id_s, id_e = cols["id"]
     name_s, name_e = cols["name"]
     rest = [(fld, s, e) for fld, (s, e) in cols.items() if fld not in ("id", "name")]
-    for no, raw in enumerate(lines, 2):
+    width: int | None = 0  # the rows' width while they all have one (None: they differ)
+    for no, raw in lines:
+        ended = raw.endswith(b"\n")
         try:
             line = raw.decode("utf-8")
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as exc:
+            if not ended and exc.reason == "unexpected end of data":
+                raise InputError(_CUT_NOTE, source=label, line=no) from None
             line = raw.decode("latin-1")
+        line = line.rstrip("\r\n")
+        if not ended and width and len(line) < width:
+            raise InputError(_CUT_NOTE, source=label, line=no)
+        if width is not None:
+            width = len(line) if width in (0, len(line)) else None
         fide_id = line[id_s:id_e].strip()
         if not fide_id:
             if line.strip():
                 raise InputError("no FIDE ID in the ID Number column", source=label, line=no)
             continue
-        if not fide_id.isdigit():
-            raise InputError(f"FIDE ID {fide_id!r} is not a number", source=label, line=no)
+        if not _DIGITS.fullmatch(fide_id):
+            raise InputError(f"FIDE ID {_shown(fide_id)} is not a number", source=label,
+                             line=no)
         name = " ".join(line[name_s:name_e].split())
         if keep is not None and not keep(fide_id, name):
             continue
-        f = {fld: line[s:e].strip() for fld, s, e in rest}
-        yield ListedPlayer(
-            fide_id=fide_id,
-            name=name,
-            federation=f.get("fed", "").upper(),
-            sex=_sex(f.get("sex")),
-            title=f.get("title", "") or f.get("w_title", ""),
-            rating=_int(f.get("rating")),
-            games=_int(f.get("games")),
-            k=_int(f.get("k")),
-            birth_year=_year(f.get("birth")),
-            flag=f.get("flag", ""),
-            line=no,
-        )
+        try:
+            yield _row(fide_id, name, {fld: line[s:e] for fld, s, e in rest}, no)
+        except _Bad as exc:
+            raise InputError(str(exc), source=label, line=no) from None
 
 
 # ------------------------------------------------------------------ CSV lists
@@ -474,16 +714,43 @@ def _norm_head(text: str) -> str:
     return re.sub(r"[\s_\-]+", " ", text.strip().casefold())
 
 
+class _CsvLines:
+    """The lines of a CSV list for :mod:`csv`, each at most
+    :data:`~monrad.converters.limits.MAX_LIST_RECORD` characters (a longer one is refused
+    before more of it is read); remembers whether the last line had a line end."""
+
+    def __init__(self, text: io.TextIOWrapper, label: str) -> None:
+        self.text, self.label, self.ended, self.number = text, label, True, 0
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        line = self.text.readline(MAX_LIST_RECORD + 1)
+        if not line:
+            raise StopIteration
+        self.number += 1
+        if len(line) > MAX_LIST_RECORD:
+            raise InputError(f"a line longer than {MAX_LIST_RECORD // 1024} KiB (a list's "
+                             "lines are under 1 KiB): not a rating list, or a damaged file; "
+                             "refused", source=self.label, line=self.number)
+        self.ended = line.endswith(("\n", "\r"))
+        return line
+
+
 def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
                   mapping: Mapping[str, str] | None = None) -> Iterator[ListedPlayer]:
     """A list as CSV (``,`` or ``;``): the columns named by ``mapping`` (field -> header,
     e.g. ``{"rating": "LPR", "national_id": "Medlemsnr"}``), else by :data:`CSV_HEADERS`.
 
     ``which`` is ignored: a CSV list has one rating column.  A row needs a FIDE ID or a
-    national ID (``national_id``)."""
+    national ID (``national_id``).  A cell on several lines (quoted) is read on one.
+    In a list whose rows all have the heading's cells, a last row with fewer and no
+    line end is a download cut short, and refused."""
     text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="strict", newline="")
+    lines = _CsvLines(text, label)
     try:
-        head_line = text.readline()
+        head_line = next(lines, "")
     except UnicodeDecodeError:
         raise InputError("the CSV list is not UTF-8 (save it as 'CSV UTF-8')",
                          source=label) from None
@@ -506,27 +773,38 @@ def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
     if "fide_id" not in cols and "national_id" not in cols:
         raise InputError("the CSV list has no FIDE ID or national ID column",
                          source=label, line=1)
-    reader = csv.reader(text, delimiter=delim)
+    reader = csv.reader(lines, delimiter=delim)
+    no = 1
+    full = True  # every row so far had the heading's cells
     try:
-        for no, row in enumerate(reader, 2):
+        while True:
+            no = reader.line_num + 2  # the line the row starts on (the heading is line 1)
+            row = next(reader, None)
+            if row is None:
+                break
             if not any(c.strip() for c in row):
                 continue
+            if full and not lines.ended and len(row) < len(header):
+                raise InputError(_CUT_NOTE, source=label, line=no)
+            full = full and len(row) >= len(header)
             cells = dict.fromkeys(CSV_HEADERS, "")
             cells.update((fld, row[i].strip()) for fld, i in cols.items() if i < len(row))
             get = cells.__getitem__
             name = get("name") or ", ".join(x for x in (get("last_name"), get("first_name")) if x)
             ident, nat = get("fide_id"), get("national_id")
-            if ident and not ident.isdigit():
-                raise InputError(f"FIDE ID {ident!r} is not a number", source=label, line=no)
             if not ident and not nat:
                 continue
-            yield ListedPlayer(ident, " ".join(name.split()), get("federation").upper(),
-                               _sex(get("sex")), get("title"), _int(get("rating")),
-                               _int(get("games")), _int(get("k")), _year(get("birth_year")),
-                               "", no, nat)
-    except UnicodeDecodeError:
+            yield _row(ident, name, {"fed": get("federation"), "sex": get("sex"),
+                                     "title": get("title"), "rating": get("rating"),
+                                     "games": get("games"), "k": get("k"),
+                                     "birth": get("birth_year"), "national_id": nat}, no)
+    except _Bad as exc:
+        raise InputError(str(exc), source=label, line=no) from None
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":
+            raise InputError("the list ends in the middle of a character (a download cut "
+                             "short?): download it again", source=label) from None
         raise InputError("the CSV list is not UTF-8 (save it as 'CSV UTF-8')",
                          source=label) from None
     except csv.Error as exc:
         raise InputError(f"unreadable CSV: {exc}", source=label, line=reader.line_num) from None
-

@@ -9,7 +9,11 @@ A player is found by FIDE ID; a player without one by name and birth year:
 * a birth year on the roster must agree; without one, the name must be unique in
   the list;
 * two or more candidates are *ambiguous* and no candidate is *unmatched*: both are
-  listed with what was found, never guessed.
+  listed with what was found, never guessed;
+* one list row fills at most one roster player: a row two roster players would take
+  (two ``Hansen, Ola`` on the roster, one in the list; a FIDE ID on the roster twice)
+  leaves both *ambiguous*, and a FIDE ID or national ID the list gives twice is
+  *ambiguous* too (never the last row silently).
 
 The list is streamed once; only the rows whose ID or name concerns the roster are
 kept, so a 1.2-million-player list needs no more memory than a club list.
@@ -143,22 +147,61 @@ def match_roster(players: Sequence[Player], rows: Iterable[ListedPlayer], *,
 
     ``by_name=False`` matches by FIDE ID only (the FIDE report's pre-check)."""
     want = _wanted(players, by_name)
-    by_id: dict[str, ListedPlayer] = {}
-    by_nat: dict[str, ListedPlayer] = {}
+    by_id: dict[str, list[ListedPlayer]] = {}
+    by_nat: dict[str, list[ListedPlayer]] = {}
     cands: dict[tuple[str, ...], list[ListedPlayer]] = {}
     ids, keys, tokens, nat = want.ids, want.keys, want.tokens, want.national
     for row in rows:
         if row.fide_id in ids:
-            by_id[row.fide_id] = row
+            by_id.setdefault(row.fide_id, []).append(row)
         if row.national_id and row.national_id in nat:
-            by_nat[row.national_id] = row
+            by_nat.setdefault(row.national_id, []).append(row)
         if tokens:
             toks = _tokens(row.name)
             if not tokens.isdisjoint(toks):
                 key = tuple(sorted(toks))
                 if key in keys:
                     cands.setdefault(key, []).append(row)
-    return [_decide(p, by_id, by_nat, cands, by_name) for p in players]
+    return _one_row_one_player([_decide(p, by_id, by_nat, cands, by_name) for p in players])
+
+
+#: how firmly a status ties a roster player to a row (the firmest taker keeps it)
+_FIRMNESS = {"id": 3, "national id": 2, "name+year": 1, "name": 0}
+
+
+def _one_row_one_player(matches: list[Match]) -> list[Match]:
+    """A list row found for two or more roster players fills at most one: the one
+    matched most firmly (FIDE ID, national ID, name and birth year, name), if only one
+    is; every other taker is *ambiguous*, naming the others."""
+    takers: dict[tuple[int, str, str], list[int]] = {}
+    for i, m in enumerate(matches):
+        if m.listed is not None:
+            takers.setdefault((m.listed.line, m.listed.fide_id, m.listed.national_id),
+                              []).append(i)
+    out = list(matches)
+    for idx in takers.values():
+        if len(idx) < 2:
+            continue
+        firmest = max(_FIRMNESS[matches[i].status] for i in idx)
+        keeper = [i for i in idx if _FIRMNESS[matches[i].status] == firmest]
+        keeps = keeper[0] if len(keeper) == 1 else None
+        numbers = ", ".join(str(matches[i].player.start_no) for i in idx)
+        for i in idx:
+            m = matches[i]
+            row = m.listed
+            assert row is not None
+            if i == keeps:
+                continue
+            if keeps is not None:
+                note = (f"the list's only row of that name, {_who([row])}, fits player "
+                        f"{matches[keeps].player.start_no} better ({matches[keeps].status})")
+            elif m.status == "id":
+                note = f"FIDE ID {row.fide_id} is on the roster {len(idx)} times (players {numbers})"
+            else:
+                note = (f"the list has one row for {len(idx)} roster players ({numbers}): "
+                        f"{_who([row])}; add the birth year or the FIDE ID")
+            out[i] = Match(m.player, "ambiguous", candidates=(row,), note=note)
+    return out
 
 
 def match_list(players: Sequence[Player], path: str | os.PathLike[str], which: str = "standard",
@@ -177,16 +220,29 @@ def _who(rows: Sequence[ListedPlayer]) -> str:
         f" and {len(rows) - 5} more" if len(rows) > 5 else "")
 
 
-def _decide(p: Player, by_id: dict[str, ListedPlayer], by_nat: dict[str, ListedPlayer],
+def _twice(what: str, rows: Sequence[ListedPlayer]) -> str:
+    lines = ", ".join(str(r.line) for r in rows[:5])
+    return f"{what} is listed {len(rows)} times in the list (rows at {lines})"
+
+
+def _decide(p: Player, by_id: dict[str, list[ListedPlayer]],
+            by_nat: dict[str, list[ListedPlayer]],
             cands: dict[tuple[str, ...], list[ListedPlayer]], by_name: bool) -> Match:
     fid = p.fide_id.strip()
     if fid:
-        row = by_id.get(fid)
-        if row is None:
+        rows = by_id.get(fid, [])
+        if not rows:
             return Match(p, "unknown id", note=f"FIDE ID {fid} is not in the list")
-        return Match(p, "id", row)
-    if p.national_id.strip() in by_nat:
-        return Match(p, "national id", by_nat[p.national_id.strip()])
+        if len(rows) > 1:
+            return Match(p, "ambiguous", candidates=tuple(rows),
+                         note=_twice(f"FIDE ID {fid}", rows))
+        return Match(p, "id", rows[0])
+    rows = by_nat.get(p.national_id.strip(), [])
+    if len(rows) > 1:
+        return Match(p, "ambiguous", candidates=tuple(rows),
+                     note=_twice(f"national ID {p.national_id.strip()}", rows))
+    if rows:
+        return Match(p, "national id", rows[0])
     if not by_name:
         return Match(p, "unmatched", note="no FIDE ID")
     found = cands.get(name_key(p.name), [])
@@ -286,6 +342,8 @@ def compare(m: Match) -> list[Difference]:
     p, r = m.player, m.listed
     if m.status == "unknown id":
         return [Difference(p, "FIDE ID", p.fide_id, "not in the list")]
+    if m.status == "ambiguous" and p.fide_id.strip():  # listed twice, or on the roster twice
+        return [Difference(p, "FIDE ID", p.fide_id, m.note)]
     if r is None:
         return []
     out = []

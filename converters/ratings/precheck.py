@@ -39,8 +39,10 @@ def list_problems(matches: Sequence[Match]) -> list[Problem]:
     for m in matches:
         who = f"{m.player.start_no} {m.player.name}"
         for d in compare(m):
-            if d.field == "FIDE ID":
+            if d.field == "FIDE ID" and d.listed == "not in the list":
                 out.append(Problem("error", who, "FIDE id", f"{d.roster} is not in the rating list"))
+            elif d.field == "FIDE ID":  # listed twice, or on the roster twice: nothing compared
+                out.append(Problem("warning", who, "FIDE id", d.listed))
             else:
                 out.append(Problem("warning", who, d.field,
                                    f"{d.roster!r} here, {d.listed!r} in the rating list"))

@@ -3,21 +3,23 @@
 
 Only the roster cells of the fields given change (FIDE ID, rating, title, federation,
 sex, birth date, and a ``K`` column if the sheet has one); a column the sheet does not
-have is not added, and every other cell, sheet and style stays as it was.  Nothing is
-stored until the caller saves the binding (which keeps a backup).
+have is not added, and every other cell, sheet and style stays as it was.  A cell that
+holds the club's own formula (``=Elo!A2``) is never replaced by a constant: it is kept
+and reported as not updated.  Nothing is stored until the caller saves the binding
+(which keeps a backup).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 
 from ...engine.model import Player
 from ..club.sheets import ReadOptions, find_header, normalise_header
 from ..errors import InputError
 from ..workbook.binding import CellValue, WorkbookBinding, a1
 
-__all__ = ["K_HEADERS", "RATING_FIELDS", "RosterChange", "update_roster"]
+__all__ = ["K_HEADERS", "RATING_FIELDS", "RosterChange", "RosterUpdate", "update_roster"]
 
 #: the Player fields a rating list fills, in roster order
 RATING_FIELDS = ("fide_id", "national_id", "rating", "national_rating", "title",
@@ -50,9 +52,20 @@ def _same(old: CellValue, new: CellValue) -> bool:
     return str(old).strip() == str(new if new is not None else "").strip()
 
 
-def update_roster(book: WorkbookBinding, sheet: str, players: Sequence[Player]) -> list[RosterChange]:
+@dataclass
+class RosterUpdate:
+    """What :func:`update_roster` did: the cells written, and the cells that hold a
+    formula and were kept although the list has another value for them."""
+
+    changes: list[RosterChange] = field(default_factory=list)
+    kept_formulas: list[RosterChange] = field(default_factory=list)
+
+
+def update_roster(book: WorkbookBinding, sheet: str, players: Sequence[Player], *,
+                  formulas: Collection[tuple[int, int]] = ()) -> RosterUpdate:
     """Write the :data:`RATING_FIELDS` (and ``extra["K"]``) of ``players`` into the roster
-    rows of ``sheet`` whose start number they have; returns every cell changed.
+    rows of ``sheet`` whose start number they have; ``formulas``: the ``(row, col)`` of
+    the cells that hold a formula, which are never written.
 
     Rows are found by the start-number column (the monrad layout's ``No.``)."""
     head = find_header(book, sheet, ReadOptions(name_order="keep"))
@@ -64,7 +77,7 @@ def update_roster(book: WorkbookBinding, sheet: str, players: Sequence[Player]) 
     last_row, last_col = book.used_size(sheet)
     rows = book.read_range(sheet, head.row + 1, 1, last_row, last_col) if last_row > head.row else []
     by_no = {p.start_no: p for p in players}
-    changes: list[RosterChange] = []
+    done = RosterUpdate()
     no_col = head.columns["start_no"]
     for offset, row in enumerate(rows):
         r = head.row + 1 + offset
@@ -83,6 +96,9 @@ def update_roster(book: WorkbookBinding, sheet: str, players: Sequence[Player]) 
             old = row[c - 1] if c <= len(row) else None
             if new is None or _same(old, new):
                 continue  # never empties a cell the list knows nothing about
+            if (r, c) in formulas:
+                done.kept_formulas.append(RosterChange(a1(r, c), fld, old, new))
+                continue
             book.write_range(sheet, r, c, [[new]])
-            changes.append(RosterChange(a1(r, c), fld, old, new))
-    return changes
+            done.changes.append(RosterChange(a1(r, c), fld, old, new))
+    return done

@@ -78,6 +78,7 @@ from .sheet_xml import (
     cell_style_indexes,
     col_number,
     column_widths,
+    formula_cells,
     own_sheet_xml,
     patch_cells,
 )
@@ -194,6 +195,14 @@ class PackageBook:
         except Exception as exc:  # noqa: BLE001 - calamine's errors have no common base
             raise WorkbookError(f"{self.path}: not a readable Excel workbook "
                                 f"({' '.join(str(exc).split())})") from None
+
+    def formula_cells(self, sheet: str) -> set[tuple[int, int]]:
+        """``(row, col)`` of the cells of ``sheet`` that hold a formula in the file (a
+        sheet added in this run has none)."""
+        entry = self._entry(sheet)
+        if entry.new:
+            return set()
+        return formula_cells(self._pkg.parts.get(entry.part, b""))
 
     def declared_rows(self) -> dict[str, int]:
         """Sheet name -> the last row its ``<dimension>`` declares (cheap: no parsing)."""

@@ -350,6 +350,27 @@ def cell_style_indexes(xml: bytes, rows: range) -> dict[tuple[int, int], int]:
     return out
 
 
+_FORMULA = re.compile(rf"<{_P}f\b")
+
+
+def formula_cells(xml: bytes) -> set[tuple[int, int]]:
+    """``(row, col)`` of every cell of a worksheet part that holds a formula (``<f>``,
+    a shared or an array formula's member included)."""
+    text = xml.decode("utf-8", errors="replace")
+    out: set[tuple[int, int]] = set()
+    row_no = 0
+    for m in _ROW.finditer(text):
+        r_attr = _attr(m.group(2), "r")
+        row_no = int(r_attr) if r_attr else row_no + 1
+        col = 0
+        for cm in _CELL.finditer(m.group(4) or ""):
+            ref = _attr(cm.group(1), "r")
+            col = split_ref(ref)[1] if ref else col + 1
+            if _FORMULA.search(cm.group(0)):
+                out.add((row_no, col))
+    return out
+
+
 def column_widths(xml: bytes, last_col: int = 256) -> dict[int, float]:
     """The custom column widths of a worksheet part (``<cols>``), by column."""
     text = xml.decode("utf-8", errors="replace")
