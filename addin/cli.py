@@ -178,9 +178,14 @@ def _say(message: object) -> None:
     print(f"{PROG}: {text}", file=sys.stderr)
 
 
-def _located(message: str, file: object) -> str:
+def _located(exc: BaseException, file: object) -> str:
     """Prefix the command's file to a message that does not name it (the engine's
-    errors, e.g. a missing Othello disc count, know rounds and boards, not files)."""
+    errors, e.g. a missing Othello disc count, know rounds and boards, not files); an
+    error located in another file (a rating list) names that one alone."""
+    message = str(exc)
+    location = getattr(exc, "location", None)
+    if getattr(location, "source", None):
+        return message
     if isinstance(file, str) and file and os.path.basename(file) not in message:
         return str(tr("{file}: {message}", file=file, message=message))
     return message
@@ -245,7 +250,7 @@ def _main(args_list: list[str]) -> int:
         _say(str(exc))
         return EXIT_FAILED
     except _bad_input_types() as exc:
-        _say(_located(str(exc), getattr(args, "file", None)))
+        _say(_located(exc, getattr(args, "file", None)))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         _say(tr("interrupted"))

@@ -57,6 +57,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
+from ..engine.i18n import tr
 from .errors import MAX_INPUT_BYTES, InputError
 
 __all__ = [
@@ -206,29 +207,34 @@ def check_workbook(path: str | os.PathLike[str], label: str | None = None) -> No
 _ZIP_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
 
 
-def check_member(info: zipfile.ZipInfo, label: str, limit: int, what: str = "part") -> None:
+def check_member(info: zipfile.ZipInfo, label: str, limit: int,
+                 what: object = None) -> None:
     """One ZIP member before a byte of it is unpacked: not encrypted, a compression
     method that can be unpacked, at most ``limit`` bytes unpacked and, over
     :data:`RATIO_FROM_BYTES`, compressed at most :data:`MAX_RATIO`:1 (zip bombs).
+    ``what`` names the member in messages (``part``, a workbook's; a message).
 
     The size the index declares is what :mod:`zipfile` yields at most, so checking
     it bounds what is read."""
     name = info.filename
+    what = what or tr("part")
     if info.flag_bits & 0x1:
-        raise InputError(f"{what} {name!r} is encrypted (password-protected); refused",
-                         source=label)
+        raise InputError(str(tr("{what} {name!r} is encrypted (password-protected); refused",
+                                what=what, name=name)), source=label)
     if info.compress_type not in _ZIP_METHODS:
-        raise InputError(f"{what} {name!r} is compressed with a method monrad cannot unpack "
-                         f"(ZIP method {info.compress_type}); refused", source=label)
+        raise InputError(str(tr("{what} {name!r} is compressed with a method monrad cannot "
+                                "unpack (ZIP method {method}); refused", what=what, name=name,
+                                method=info.compress_type)), source=label)
     if info.file_size > limit:
-        raise InputError(f"{what} {name!r} unpacks to {info.file_size} bytes "
-                         f"(limit {limit}); refused before unpacking", source=label)
+        raise InputError(str(tr("{what} {name!r} unpacks to {size} bytes (limit {limit}); "
+                                "refused before unpacking", what=what, name=name,
+                                size=info.file_size, limit=limit)), source=label)
     if info.file_size > RATIO_FROM_BYTES and \
             info.file_size > MAX_RATIO * max(info.compress_size, 1):
         ratio = info.file_size // max(info.compress_size, 1)
-        raise InputError(f"{what} {name!r} is compressed {ratio}:1 (limit "
-                         f"{MAX_RATIO}:1), as zip bombs are; refused before unpacking",
-                         source=label)
+        raise InputError(str(tr("{what} {name!r} is compressed {ratio}:1 (limit {most}:1), "
+                                "as zip bombs are; refused before unpacking", what=what,
+                                name=name, ratio=ratio, most=MAX_RATIO)), source=label)
 
 
 def check_zip(zf: zipfile.ZipFile, label: str) -> None:

@@ -22,6 +22,7 @@ from ...converters.atomic import atomic_write
 from ...converters.errors import InputError
 from ...converters.ratings.lists import CSV_HEADERS, LISTS
 from ...converters.ratings.match import filled, match_list, matches_table
+from ...engine.i18n import ntr, tr
 from ._common import CommandError, add_input_format_option, load_file, warn
 
 ORDER = 47
@@ -131,10 +132,14 @@ def _run_workbook(args, path: Path, mapping: dict[str, str] | None) -> int:
                          formulas=book.formula_cells(sheet))
     changes = done.changes
     if done.kept_formulas:
-        cells = ", ".join(f"{c.cell} ({c.field} {c.new})" for c in done.kept_formulas[:10])
-        more = len(done.kept_formulas) - 10
-        warn(f"{path}: sheet {sheet!r}: {len(done.kept_formulas)} cell(s) hold a formula "
-             f"and were not updated: {cells}" + (f" and {more} more" if more > 0 else ""))
+        cells = tuple(f"{c.cell} ({c.field} {c.new})" for c in done.kept_formulas[:10])
+        more = len(done.kept_formulas) - len(cells)
+        if more:
+            cells += (str(tr("and {n} more", n=more)),)
+        warn(str(ntr("{file}: sheet {sheet!r}: {n} cell holds a formula and was not updated: "
+                     "{cells}", "{file}: sheet {sheet!r}: {n} cells hold a formula and were "
+                     "not updated: {cells}", len(done.kept_formulas), file=path, sheet=sheet,
+                     cells=cells)))
     if args.dry_run:
         print(f"dry run: {len(changes)} cell(s) would change; nothing written")
         return 0

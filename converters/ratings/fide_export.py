@@ -53,6 +53,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...engine.i18n import tr
 from ...engine.model import Result, Tournament
 from ..atomic import atomic_write
 from ..trf import TRF16, TRF2026, write_trf
@@ -226,6 +227,9 @@ def validate(t: Tournament, reading_warnings: Iterable[str] = ()) -> list[Proble
         who = _who(p)
         if not p.fide_id:
             add("warning", who, "FIDE id", "missing (the federation must register the player)")
+        elif not re.fullmatch(r"[0-9]{1,11}", p.fide_id):
+            add("error", who, "FIDE id", str(tr("{id!r} is not a FIDE ID (1 to 11 digits, the "
+                                                "TRF field)", id=p.fide_id[:20])))
         elif p.fide_id in ids:
             add("error", who, "FIDE id", f"{p.fide_id} is also player {ids[p.fide_id]}'s")
         else:

@@ -46,8 +46,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from ...engine.i18n import Message, ptr, tr
 from ..errors import InputError
-from ..limits import MAX_LIST_BYTES, MAX_LIST_RECORD, MAX_RATING, bounded, check_member
+from ..limits import MAX_LIST_BYTES, MAX_LIST_RECORD, MAX_RATING, check_member
 
 __all__ = [
     "LISTS",
@@ -117,6 +118,20 @@ class ListedPlayer:
 class _Bad(ValueError):
     """A field of a list row of the wrong form or out of range (the reader adds where)."""
 
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+
+
+#: how a message names a field of a list row
+_FIELD_NAMES = {
+    "rating": ptr("a rating list's field", "rating"),
+    "games": ptr("a rating list's field", "games"),
+    "k": ptr("a rating list's field", "K"),
+    "title": ptr("a rating list's field", "title"),
+    "w_title": ptr("a rating list's field", "women's title"),
+    "flag": ptr("a rating list's field", "flag"),
+}
+
 
 def _shown(text: str) -> str:
     """A field as a message quotes it: at most 20 characters, on one line."""
@@ -130,27 +145,27 @@ _YEAR_IN = re.compile(r"(?<![0-9])([0-9]{4})(?![0-9])")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
-def _number(text: str | None, what: str, high: int) -> int:
+def _number(text: str | None, field: str, high: int) -> int:
     """A whole number field: empty is 0; ASCII digits within ``0..high``."""
     s = (text or "").strip()
     if not s:
         return 0
     if not _DIGITS.fullmatch(s):
-        raise _Bad(f"{what} {_shown(s)} is not a number")
-    if len(s) > 12:
-        raise _Bad(f"{what} of {len(s)} digits is out of range (0 to {high})")
-    if bad := bounded(int(s), what, 0, high):
-        raise _Bad(bad)
+        raise _Bad(tr("{field} {value} is not a number", field=_FIELD_NAMES[field],
+                      value=_shown(s)))
+    if len(s) > 12 or int(s) > high:
+        raise _Bad(tr("{field} {value} is out of range (0 to {high})", field=_FIELD_NAMES[field],
+                      value=s if len(s) <= 12 else _shown(s), high=high))
     return int(s)
 
 
 def _fide_id(text: str) -> str:
     s = text.strip()
     if not _DIGITS.fullmatch(s):
-        raise _Bad(f"FIDE ID {_shown(s)} is not a number")
+        raise _Bad(tr("FIDE ID {value} is not a number", value=_shown(s)))
     if len(s) > MAX_ID_DIGITS:
-        raise _Bad(f"FIDE ID of {len(s)} digits is too long (at most {MAX_ID_DIGITS}, "
-                   "the TRF field)")
+        raise _Bad(tr("FIDE ID of {n} digits is too long (at most {most}, the TRF field)",
+                      n=len(s), most=MAX_ID_DIGITS))
     return s
 
 
@@ -158,22 +173,23 @@ def _name(text: str | None) -> str:
     """The name on one line (line breaks and runs of blanks are one space)."""
     name = " ".join((text or "").split())
     if _CONTROL.search(name):
-        raise _Bad(f"the name {_shown(name)} holds a control character")
+        raise _Bad(tr("the name {value} holds a control character", value=_shown(name)))
     return name
 
 
-def _code(text: str | None, what: str, longest: int) -> str:
-    """A short code of letters (a title, a flag, a federation); empty is none."""
+def _code(text: str | None, field: str, longest: int) -> str:
+    """A short code of letters (a title, a flag); empty is none."""
     s = (text or "").strip()
     if len(s) > longest or not _LETTERS.fullmatch(s):
-        raise _Bad(f"{what} {_shown(s)} is not {longest} letters or fewer")
+        raise _Bad(tr("{field} {value} is not {n} letters or fewer", field=_FIELD_NAMES[field],
+                      value=_shown(s), n=longest))
     return s
 
 
 def _federation(text: str | None) -> str:
     s = (text or "").strip().upper()
     if s and not re.fullmatch(r"[A-Z]{3}", s):
-        raise _Bad(f"federation {_shown(s)} is not a three-letter code")
+        raise _Bad(tr("federation {value} is not a three-letter code", value=_shown(s)))
     return s
 
 
@@ -185,9 +201,11 @@ def _year(text: str | None) -> int | None:
         return None
     m = _YEAR_IN.search(s)
     if m is None or len(s) > 10 or not re.fullmatch(r"[0-9./ -]+", s):
-        raise _Bad(f"birth year {_shown(s)} is not a year")
-    if bad := bounded(int(m.group(1)), "birth year", *BIRTH_YEARS):
-        raise _Bad(bad)
+        raise _Bad(tr("birth year {value} is not a year", value=_shown(s)))
+    low, high = BIRTH_YEARS
+    if not low <= int(m.group(1)) <= high:
+        raise _Bad(tr("birth year {value} is out of range ({low} to {high})",
+                      value=m.group(1), low=low, high=high))
     return int(m.group(1))
 
 
@@ -199,8 +217,8 @@ def _sex(text: str | None) -> str:
 def _national_id(text: str) -> str:
     s = " ".join(text.split())
     if len(s) > MAX_NATIONAL_ID or _CONTROL.search(s):
-        raise _Bad(f"national ID {_shown(s)} is not an ID (at most {MAX_NATIONAL_ID} "
-                   "characters)")
+        raise _Bad(tr("national ID {value} is not an ID (at most {most} characters)",
+                      value=_shown(s), most=MAX_NATIONAL_ID))
     return s
 
 
@@ -209,7 +227,7 @@ def _row(fide_id: str, name: str, f: Mapping[str, str], line: int) -> ListedPlay
     ``games``, ``k``, ``birth``, ``flag``, ``national_id``), each checked for its form
     and range (:class:`_Bad` names the field)."""
     get = f.get
-    title = _code(get("title"), "title", 3) or _code(get("w_title"), "women's title", 3)
+    title = _code(get("title"), "title", 3) or _code(get("w_title"), "w_title", 3)
     return ListedPlayer(
         fide_id=_fide_id(fide_id) if fide_id.strip() else "",
         name=_name(name),
@@ -218,7 +236,7 @@ def _row(fide_id: str, name: str, f: Mapping[str, str], line: int) -> ListedPlay
         title=title.upper(),
         rating=_number(get("rating"), "rating", MAX_RATING),
         games=_number(get("games"), "games", MAX_GAMES),
-        k=_number(get("k"), "K", MAX_K),
+        k=_number(get("k"), "k", MAX_K),
         birth_year=_year(get("birth")),
         flag=_code(get("flag"), "flag", 3),
         line=line,
@@ -230,14 +248,17 @@ _ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError
                RuntimeError, NotImplementedError, ValueError)
 
 
-def _zip_reason(exc: BaseException) -> str:
-    """Why a ZIP member cannot be read, for a user."""
+def _zip_reason(exc: BaseException) -> Message:
+    """Why the list in a ZIP file cannot be read, for a user."""
     text = " ".join(str(exc).split())
     if "CRC" in text:
-        return "it is damaged (bad CRC-32 checksum): download it again"
+        return tr("the list in the ZIP file is damaged (bad CRC-32 checksum): download it "
+                  "again")
     if isinstance(exc, EOFError) or "ended before" in text or "truncated" in text.lower():
-        return "it ends early (a download cut short?): download it again"
-    return f"it cannot be unpacked ({text or type(exc).__name__})"
+        return tr("the list in the ZIP file ends early (a download cut short?): download it "
+                  "again")
+    return tr("the list in the ZIP file cannot be unpacked ({reason})",
+              reason=text or type(exc).__name__)
 
 
 class _Counted(io.RawIOBase):
@@ -258,8 +279,7 @@ class _Counted(io.RawIOBase):
             if self.owner is None:
                 raise InputError(f"cannot read file: {getattr(exc, 'strerror', None) or exc}",
                                  source=self.label) from None
-            raise InputError(f"the list in the ZIP file cannot be read: {_zip_reason(exc)}",
-                             source=self.label) from None
+            raise InputError(str(_zip_reason(exc)), source=self.label) from None
         n = len(data)
         self.count += n
         if self.count > self.limit:
@@ -304,21 +324,20 @@ def _open(path: Path, limit: int) -> tuple[io.BufferedReader, str]:
                 raise InputError("the ZIP file holds no .xml, .txt or .csv list",
                                  source=str(path))
             info = members[0]
-            check_member(info, str(path), limit, "the list")
+            check_member(info, str(path), limit, tr("the list"))
             label = f"{path}:{info.filename}"
             try:
                 member = zf.open(info)
             except _ZIP_ERRORS as exc:
-                raise InputError(f"the list in the ZIP file cannot be read: {_zip_reason(exc)}",
-                                 source=label) from None
+                raise InputError(str(_zip_reason(exc)), source=label) from None
         except BaseException:
             zf.close()
             raise
         return io.BufferedReader(_Counted(member, label, limit, zf), 1 << 20), label
     if magic in _ZIP_MAGIC:
-        raise InputError("an incomplete ZIP file: its table of contents (at the end) is "
-                         "missing, as when a download is cut short; download it again",
-                         source=str(path))
+        raise InputError(str(tr("an incomplete ZIP file: its table of contents (at the end) "
+                                "is missing, as when a download is cut short; download it "
+                                "again")), source=str(path))
     return io.BufferedReader(_Counted(path.open("rb"), str(path), limit), 1 << 20), str(path)
 
 
@@ -450,7 +469,7 @@ def _fields(block: bytes, encoding: str) -> dict[str, str]:
                 out.setdefault((tag or closed).decode("ascii", errors="replace"),
                                _text(text, encoding))
             return out
-    raise _Bad("a child of <player> holds elements (not FIDE's layout)")
+    raise _Bad(tr("a child of <player> holds elements (not FIDE's layout)"))
 
 
 def _listed(fide_id: str, name: str, f: dict[str, str], which: str, count: int) -> ListedPlayer:
@@ -516,9 +535,10 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
         if len(buf) - cut > MAX_LIST_RECORD and data:
             opened = _PLAYER_START.search(buf, cut)
             at = line + buf.count(b"\n", 0, opened.start() if opened else cut)
-            raise InputError(f"an element longer than {MAX_LIST_RECORD // 1024} KiB (a FIDE "
-                             "<player> is under 1 KiB): not FIDE's list layout, or a damaged "
-                             "file; refused", source=label, line=at)
+            raise InputError(str(tr("an element longer than {kib} KiB (a FIDE <player> is "
+                                    "under 1 KiB): not FIDE's list layout, or a damaged file; "
+                                    "refused", kib=MAX_LIST_RECORD // 1024)),
+                             source=label, line=at)
         if not cut and data:
             rest = buf
             continue
@@ -530,8 +550,8 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
                              source=label, line=parser.CurrentLineNumber) from None
         except xml.parsers.expat.ExpatError as exc:
             if not data and exc.code in _CUT_SHORT:
-                raise InputError("the list ends without </playerslist> (a download cut "
-                                 "short?): download it again", source=label,
+                raise InputError(str(tr("the list ends without </playerslist> (a download "
+                                        "cut short?): download it again")), source=label,
                                  line=exc.lineno) from None
             raise InputError(f"not well-formed XML ({xml.parsers.expat.errors.messages[exc.code]})",
                              source=label, line=exc.lineno) from None
@@ -539,8 +559,8 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
             batch = _NOT_DATA.sub(_escape_cdata, batch)
         if b":" in batch and (m := _PREFIXED.search(batch)) is not None:
             tag = m.group(1).decode("latin-1")
-            raise InputError(f"refused: <{tag}> has a namespace prefix (FIDE's list has "
-                             "none)", source=label,
+            raise InputError(str(tr("refused: <{tag}> has a namespace prefix (FIDE's list "
+                                    "has none)", tag=tag)), source=label,
                              line=line + batch.count(b"\n", 0, m.start())) from None
         if not root_seen:
             m = re.search(rb"<([A-Za-z_][\w.-]*)", batch)
@@ -573,12 +593,13 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
                     f = _fields(block.group(1), encoding)
                     fide_id = f.get("fideid", "").strip()
                     if not _DIGITS.fullmatch(fide_id):
-                        raise _Bad(f"<fideid> {_shown(fide_id)} is not a number")
+                        raise _Bad(tr("FIDE ID {value} is not a number", value=_shown(fide_id)))
                     name = " ".join(f.get("name", "").split())
                     if keep is None or keep(fide_id, name):
                         yield _listed(fide_id, name, f, which, count)
         except _Bad as exc:
-            raise InputError(f"player {count}: {exc}", source=label,
+            raise InputError(str(tr("player {n}: {problem}", n=count, problem=str(exc))),
+                             source=label,
                              line=line + batch.count(b"\n", 0, at)) from None
         if not data:
             return
@@ -611,6 +632,11 @@ def _txt_columns(header: str, which: str, label: str) -> dict[str, tuple[int, in
     return out
 
 
+#: a line past :data:`~monrad.converters.limits.MAX_LIST_RECORD`
+_LONG_LINE = tr("a line longer than {kib} KiB (a list's lines are under 1 KiB): not a rating "
+                "list, or a damaged file; refused", kib=MAX_LIST_RECORD // 1024)
+
+
 def _bounded_lines(stream: IO[bytes], label: str) -> Iterator[tuple[int, bytes]]:
     """``(line number, line)`` of a list (its line end kept), read in 1 MiB blocks: a
     line longer than :data:`~monrad.converters.limits.MAX_LIST_RECORD` is refused as
@@ -635,12 +661,12 @@ def _bounded_lines(stream: IO[bytes], label: str) -> Iterator[tuple[int, bytes]]
             if len(tail) <= MAX_LIST_RECORD:
                 continue
             no += 1
-        raise InputError(f"a line longer than {MAX_LIST_RECORD // 1024} KiB (a list's "
-                         "lines are under 1 KiB): not a rating list, or a damaged file; "
-                         "refused", source=label, line=no)
+        raise InputError(str(_LONG_LINE), source=label, line=no)
 
 
-_CUT_NOTE = "the last line is cut short (a download cut short?): download the list again"
+def _cut_note() -> str:
+    return str(tr("the last line is cut short (a download cut short?): download the list "
+                  "again"))
 
 
 def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
@@ -666,11 +692,11 @@ def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             if not ended and exc.reason == "unexpected end of data":
-                raise InputError(_CUT_NOTE, source=label, line=no) from None
+                raise InputError(_cut_note(), source=label, line=no) from None
             line = raw.decode("latin-1")
         line = line.rstrip("\r\n")
         if not ended and width and len(line) < width:
-            raise InputError(_CUT_NOTE, source=label, line=no)
+            raise InputError(_cut_note(), source=label, line=no)
         if width is not None:
             width = len(line) if width in (0, len(line)) else None
         fide_id = line[id_s:id_e].strip()
@@ -679,8 +705,8 @@ def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
                 raise InputError("no FIDE ID in the ID Number column", source=label, line=no)
             continue
         if not _DIGITS.fullmatch(fide_id):
-            raise InputError(f"FIDE ID {_shown(fide_id)} is not a number", source=label,
-                             line=no)
+            raise InputError(str(tr("FIDE ID {value} is not a number", value=_shown(fide_id))),
+                             source=label, line=no)
         name = " ".join(line[name_s:name_e].split())
         if keep is not None and not keep(fide_id, name):
             continue
@@ -731,9 +757,7 @@ class _CsvLines:
             raise StopIteration
         self.number += 1
         if len(line) > MAX_LIST_RECORD:
-            raise InputError(f"a line longer than {MAX_LIST_RECORD // 1024} KiB (a list's "
-                             "lines are under 1 KiB): not a rating list, or a damaged file; "
-                             "refused", source=self.label, line=self.number)
+            raise InputError(str(_LONG_LINE), source=self.label, line=self.number)
         self.ended = line.endswith(("\n", "\r"))
         return line
 
@@ -785,7 +809,7 @@ def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
             if not any(c.strip() for c in row):
                 continue
             if full and not lines.ended and len(row) < len(header):
-                raise InputError(_CUT_NOTE, source=label, line=no)
+                raise InputError(_cut_note(), source=label, line=no)
             full = full and len(row) >= len(header)
             cells = dict.fromkeys(CSV_HEADERS, "")
             cells.update((fld, row[i].strip()) for fld, i in cols.items() if i < len(row))
@@ -802,8 +826,8 @@ def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
         raise InputError(str(exc), source=label, line=no) from None
     except UnicodeDecodeError as exc:
         if exc.reason == "unexpected end of data":
-            raise InputError("the list ends in the middle of a character (a download cut "
-                             "short?): download it again", source=label) from None
+            raise InputError(str(tr("the list ends in the middle of a character (a download "
+                                    "cut short?): download it again")), source=label) from None
         raise InputError("the CSV list is not UTF-8 (save it as 'CSV UTF-8')",
                          source=label) from None
     except csv.Error as exc:

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...engine.i18n import Message, tr
 from ...engine.model import Player
 from ..errors import InputError
 from .lists import ListedPlayer, iter_list
@@ -193,14 +194,17 @@ def _one_row_one_player(matches: list[Match]) -> list[Match]:
             if i == keeps:
                 continue
             if keeps is not None:
-                note = (f"the list's only row of that name, {_who([row])}, fits player "
-                        f"{matches[keeps].player.start_no} better ({matches[keeps].status})")
+                note = tr("the list's only row of that name, {row}, fits player {other} "
+                          "better ({how})", row=_who([row]), other=matches[keeps].player.start_no,
+                          how=matches[keeps].status)
             elif m.status == "id":
-                note = f"FIDE ID {row.fide_id} is on the roster {len(idx)} times (players {numbers})"
+                note = tr("FIDE ID {id} is on the roster {n} times (players {numbers})",
+                          id=row.fide_id, n=len(idx), numbers=numbers)
             else:
-                note = (f"the list has one row for {len(idx)} roster players ({numbers}): "
-                        f"{_who([row])}; add the birth year or the FIDE ID")
-            out[i] = Match(m.player, "ambiguous", candidates=(row,), note=note)
+                note = tr("the list has one row for {n} roster players ({numbers}): {row}; add "
+                          "the birth year or the FIDE ID", n=len(idx), numbers=numbers,
+                          row=_who([row]))
+            out[i] = Match(m.player, "ambiguous", candidates=(row,), note=str(note))
     return out
 
 
@@ -220,9 +224,9 @@ def _who(rows: Sequence[ListedPlayer]) -> str:
         f" and {len(rows) - 5} more" if len(rows) > 5 else "")
 
 
-def _twice(what: str, rows: Sequence[ListedPlayer]) -> str:
-    lines = ", ".join(str(r.line) for r in rows[:5])
-    return f"{what} is listed {len(rows)} times in the list (rows at {lines})"
+def _twice(what: Message, rows: Sequence[ListedPlayer]) -> str:
+    return str(tr("{what} is listed {n} times in the list (rows at {lines})", what=what,
+                  n=len(rows), lines=tuple(r.line for r in rows[:5])))
 
 
 def _decide(p: Player, by_id: dict[str, list[ListedPlayer]],
@@ -235,12 +239,12 @@ def _decide(p: Player, by_id: dict[str, list[ListedPlayer]],
             return Match(p, "unknown id", note=f"FIDE ID {fid} is not in the list")
         if len(rows) > 1:
             return Match(p, "ambiguous", candidates=tuple(rows),
-                         note=_twice(f"FIDE ID {fid}", rows))
+                         note=_twice(tr("FIDE ID {id}", id=fid), rows))
         return Match(p, "id", rows[0])
     rows = by_nat.get(p.national_id.strip(), [])
     if len(rows) > 1:
         return Match(p, "ambiguous", candidates=tuple(rows),
-                     note=_twice(f"national ID {p.national_id.strip()}", rows))
+                     note=_twice(tr("national ID {id}", id=p.national_id.strip()), rows))
     if rows:
         return Match(p, "national id", rows[0])
     if not by_name:

@@ -537,9 +537,9 @@ class _Parser:
             changes: dict[str, object] = {}
             merged = dict(p.extra)
             for key, value in extra.items():
-                if key in ("club", "name", "sex", "title", "federation", "birth", "national_id"):
+                if key in STR_PLAYER_KEYS:
                     changes[key] = str(value)
-                elif key in ("national_rating", "withdrawn_after", "entered_at", "rating"):
+                elif key in INT_PLAYER_KEYS:
                     changes[key] = int(value)  # type: ignore[call-overload]
                 elif key == "nrs":
                     for k, v in value.items():  # type: ignore[attr-defined]

@@ -111,7 +111,8 @@ SYSTEM_TYPES = {
 
 #: XMN player keys whose values are whole numbers / text (checked on reading)
 INT_PLAYER_KEYS = frozenset({"national_rating", "withdrawn_after", "entered_at", "rating"})
-STR_PLAYER_KEYS = frozenset({"club", "name", "sex", "title", "federation", "birth", "national_id"})
+STR_PLAYER_KEYS = frozenset({"club", "name", "sex", "title", "federation", "birth", "national_id",
+                             "fide_id"})
 
 #: a national-rating record: federation, then a start number
 NRS_RE = re.compile(r"^[A-Z]{3} [ 0-9]{3}[0-9]")

@@ -142,8 +142,19 @@ def test_issue30_item17_ratings_keeps_the_clubs_formulas_in_the_roster(tmp_path,
     code = main(["ratings", str(path), "--fide", str(DATA / "ratings" / "players_list_foa.txt")])
     captured = capsys.readouterr()
     assert code == 0, captured.err
-    assert re.search(r"2 cell\(s\) hold a formula and were not updated: [A-Z]+2 \(rating "
+    assert re.search(r"2 cells hold a formula and were not updated: [A-Z]+2 \(rating "
                      r"2210\), [A-Z]+3 \(rating 1720\)", captured.err), captured.err
     after = openpyxl.load_workbook(path)[lay.players_sheet]
     assert after.cell(2, rating).value == "=Elo!A2" and after.cell(3, rating).value == "=Elo!A3"
     assert (after.cell(2, fide).value, after.cell(3, fide).value) == ("1500001", "1500003")
+
+
+def test_issue30_item15_the_fide_report_refuses_a_fide_id_longer_than_its_field(tmp_path,
+                                                                               capsys) -> None:
+    club = _club(tmp_path)
+    t = load(club)
+    t.players[0] = t.players[0].replace(fide_id="1" * 60)
+    save(t, club)
+    assert load(club).players[0].fide_id == "1" * 60  # monrad's TRF keeps it (XMN), uncut
+    assert main(["export", str(club), "--check"]) == 1
+    assert "is not a FIDE ID (1 to 11 digits, the TRF field)" in capsys.readouterr().out
