@@ -21,7 +21,8 @@ engine reads (``XXR``, ``XXC``, ``XXS``, ``BBW``/``BBD``/``BBL``/``BBZ``/``BBF``
 
 Exit codes are the reference engine's: 0 done, 1 no valid pairing exists, 2 an
 unexpected error, 3 an invalid request (command line or input file), 5 the file
-cannot be read or written.  Not supported (exit 3 with a message): the Burstein
+cannot be read or written.  When no valid pairing exists (1) the pairs file is left
+empty, as the reference leaves it.  Not supported (exit 3 with a message): the Burstein
 system (``--burstein``), the random tournament generator (``-g``) and checklist
 files (``-l``).
 """
@@ -90,7 +91,9 @@ def _read(path: str):
     """The tournament in ``path`` (the reference engine's messages and codes)."""
     from ..converters import trf
     from ..converters.errors import InputError
+    from ..engine.dutch.baku import accelerations
     from ..engine.model import ModelError
+    from ..engine.pairing import PairingError
 
     if not os.path.isfile(path) or not os.access(path, os.R_OK):
         raise _Refused(f"Error reading file {path}: The file could not be loaded.", FILE_ERROR)
@@ -106,6 +109,10 @@ def _read(path: str):
         if "points column says" in w:
             raise _Refused(f"Error parsing file {path}: {w}")
         print(f"{PROG}: {w}", file=sys.stderr)
+    try:  # Baku acceleration named alone: the reference refuses an unfit point system
+        accelerations(t)
+    except PairingError as exc:
+        raise _Refused(f"Error parsing file {path}: {exc}") from None
     return t
 
 
@@ -138,23 +145,33 @@ def _pair(path: str, output: str | None) -> int:
     if t.settings.rounds is not None and t.next_round > t.settings.rounds:
         raise _Refused(f"Error parsing file {path}: The number of rounds is larger than the "
                        "reported number of rounds.")
+    target = None
+    if output is not None:
+        target = Path(output)
+        if target.parent == Path("."):  # a bare name: beside the input file
+            target = Path(path).with_name(output)
+
+    def write(text: str) -> None:
+        if target is None:
+            sys.stdout.write(text)
+            return
+        try:
+            atomic_write(target, text.encode("ascii"))
+        except OSError:
+            raise _Refused(f"The output file ({target}) could not be opened.",
+                           FILE_ERROR) from None
+
     try:
         text = pairs_text(t)
-    except NoPairingPossible as exc:
-        raise _Refused(f"Error while pairing {path}: No valid pairing exists: {exc}",
-                       NO_VALID_PAIRING) from None
     except PairingError as exc:
+        # the reference engine opens (creates or empties) the pairs file before it
+        # pairs: a round it cannot pair leaves an empty file, never an old one
+        write("")
+        if isinstance(exc, NoPairingPossible):
+            raise _Refused(f"Error while pairing {path}: No valid pairing exists: {exc}",
+                           NO_VALID_PAIRING) from None
         raise _Refused(f"Error while pairing {path}: {exc}") from None
-    if output is None:
-        sys.stdout.write(text)
-        return OK
-    target = Path(output)
-    if target.parent == Path("."):  # a bare name: beside the input file
-        target = Path(path).with_name(output)
-    try:
-        atomic_write(target, text.encode("ascii"))
-    except OSError:
-        raise _Refused(f"The output file ({target}) could not be opened.", FILE_ERROR) from None
+    write(text)
     return OK
 
 

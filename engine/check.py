@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from .model import Bye, Colour, Result, Round, Tournament
 from .pairing import (
+    NoPairingPossible,
     PairingError,
     canonical_system,
     get_system,
@@ -164,7 +165,10 @@ def check_tournament(t: Tournament, system: str | None = None) -> list[RoundDiff
     out: list[RoundDifference] = []
     for rnd, rules in repair_rounds(t, name):
         if isinstance(rules, PairingError):
-            out.append(RoundDifference(rnd.number, name, error=f"cannot be re-paired: {rules}"))
+            reason = str(rules).removeprefix(f"round {rnd.number}: ")
+            what = ("no valid pairing exists" if isinstance(rules, NoPairingPossible)
+                    else "cannot be re-paired")
+            out.append(RoundDifference(rnd.number, name, error=f"{what}: {reason}"))
             continue
         diff = _compare(rnd.number, name, rules, rnd)
         if diff is not None:

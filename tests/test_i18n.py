@@ -213,7 +213,7 @@ NOT_YET_CONVERTED = {
     "engine/model.py", "engine/monrad/base.py", "engine/monrad/facts.py",
     "engine/monrad/nsf.py", "engine/monrad/procedure.py", "engine/othello/discs.py",
     "engine/othello/mbq.py", "engine/pairing.py", "engine/standings.py",
-    "engine/systems/dutch.py", "engine/systems/othello_swiss.py",
+    "engine/systems/othello_swiss.py",
     "engine/systems/round_robin.py", "engine/tiebreaks.py",
 }
 

@@ -15,6 +15,8 @@ SETS = {
     "oracle/dutch": ("*.trf", 38),
     "oracle/dutch-random": ("*.trf", 146),
     "oracle/dutch-pab": ("*.trf", 8),
+    "oracle/dutch-baku": ("*.trf", 23),
+    "oracle/dutch-nobye": ("*.trf", 14),
     "oracle/tiebreaks": ("*.csv", 150),
     "fixtures/club-sheets": ("*.xlsx", 12),
     "batch": ("*.*", 4),

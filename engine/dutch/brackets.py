@@ -228,9 +228,12 @@ def _key(u: int, v: int) -> tuple[int, int]:
     return (u, v) if u < v else (v, u)
 
 
-def _complete(mate: list[int], active: list[bool]) -> bool:
-    alone = sum(1 for v, m in enumerate(mate) if m == v and active[v])
-    return alone <= 1
+def _complete(mate: list[int], players: list[Entrant]) -> bool:
+    """At most one player is left unpaired, and he may get the pairing-allocated
+    bye (C.4 completion; C.2: never a second pairing-allocated bye, nor after a win
+    without playing)."""
+    alone = [v for v, m in enumerate(mate) if m == v]
+    return len(alone) <= 1 and all(players[v].bye_eligible for v in alone)
 
 
 def _quick_bye_score(g: Field, players: list[Entrant]) -> Fraction | None:
@@ -426,7 +429,7 @@ class _FieldPass:
             quick_bye = None  # the whole-field matching is needed for C.9 below
         if (self.odd and quick_bye is None) or self.mode == _FULL:
             self.mate = g.solve()
-            if not _complete(self.mate, [True] * n):
+            if not _complete(self.mate, players):
                 raise NoLegalPairing("the players cannot all be paired within the absolute criteria")
         self.solver = _Solver(g, players, ctx)
         if not self.odd:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..model import Colour, Result, Tournament
+from .baku import accelerations
 
 __all__ = ["Entrant", "Float", "build_entrants"]
 
@@ -134,7 +135,7 @@ def build_entrants(t: Tournament, round_no: int, players: tuple[int, ...]) -> li
     # running[no][r]: points in the rounds before round r + 1, summed as integers in
     # units of 1/unit (a common denominator of every score) and turned into a
     # Fraction once per distinct value (exact, and fast for large fields)
-    accel = {p.start_no: p.acceleration for p in t.players}
+    accel = accelerations(t)
     unit = math.lcm(1, *(f.points.denominator for fs in facts.values() for f in fs))
     as_fraction: dict[int, Fraction] = {}
     running: dict[int, list[Fraction]] = {}

@@ -20,10 +20,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import SupportsInt, cast
 
+from ..i18n import tr
 from ..model import Bye, Colour, Game, Result, Round, Settings, Tournament
 from ..pairing import NoPairingPossible, PairingError
 from .facts import Conventions, Facts, check_results_in, collect
-from .procedure import CandidateFn, Plan, Recorder, top_down
+from .procedure import CandidateFn, NoByeCandidate, Plan, Recorder, top_down
 
 __all__ = ["Context", "MonradRules", "MonradSystem", "konrad_limit"]
 
@@ -195,6 +196,11 @@ class MonradSystem:
             recorder.context = ctx
         try:
             plan = self.plan(ctx)
+        except NoByeCandidate as exc:
+            raise NoByeCandidate(exc.reason, tr(
+                "{system}: round {round} cannot be paired: {reason} ({rule})",
+                system=self.name, round=round_no, reason=exc.reason,
+                rule=self.rules.bye)) from None
         except NoPairingPossible as exc:
             hint = "" if ctx.limit > 1 else "; the Konrad setting allows repeat meetings"
             raise NoPairingPossible(

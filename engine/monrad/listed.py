@@ -29,6 +29,9 @@ class ListMonrad(MonradSystem):
     """
 
     bye_mode = "before"
+    #: the bye may go to a player who has had it when nobody else can take it (DSU-8
+    #: Decision); False: never twice, no legal pairing then (SSF-8, SKOL-3)
+    second_bye = False
     equal_whites_to_higher = False
 
     def order(self, tournament: Tournament, round_no: int, players: Sequence[int],
@@ -43,7 +46,8 @@ class ListMonrad(MonradSystem):
         def can_meet(u: int, v: int) -> bool:
             return v not in blocked[u]
 
-        tiers = lowest_first_tiers([ctx.facts[p].byes for p in order]) if len(order) % 2 else []
+        tiers = (lowest_first_tiers([ctx.facts[p].byes for p in order], again=self.second_bye)
+                 if len(order) % 2 else [])
         return self.run(ctx, can_meet, in_list_order, tiers)
 
     def colours(self, ctx: Context, top: int, other: int) -> tuple[int, int]:

@@ -25,9 +25,28 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..cardinality import Matcher
+from ..i18n import Message, ntr
 from ..pairing import NoPairingPossible
 
-__all__ = ["Plan", "Recorder", "in_list_order", "lowest_first_tiers", "top_down"]
+__all__ = ["NoByeCandidate", "Plan", "Recorder", "in_list_order", "lowest_first_tiers",
+           "no_bye_candidate", "top_down"]
+
+
+class NoByeCandidate(NoPairingPossible):
+    """An odd number of players to pair and none of them may get the bye (each has
+    had it already: it is given at most once).  ``reason`` is the message without
+    the round."""
+
+    def __init__(self, reason: Message, message: object = None) -> None:
+        super().__init__(reason if message is None else message)
+        self.reason = reason
+
+
+def no_bye_candidate(n: int) -> Message:
+    """Why ``n`` players (an odd number) cannot be paired: none may get the bye."""
+    return ntr("{n} player to pair, who has had the bye already (it is given at most once)",
+               "{n} players to pair and none of them may get the bye (each has had it "
+               "already; it is given at most once)", n)
 
 
 @dataclass
@@ -92,23 +111,29 @@ def in_list_order(top: int, m: Matcher) -> Iterator[int]:
             yield v
 
 
-def lowest_first_tiers(byes: Sequence[int]) -> list[list[int]]:
+def lowest_first_tiers(byes: Sequence[int], *, again: bool = False) -> list[list[int]]:
     """Bye candidates in tiers, given each list position's count of byes had.
 
     MON-5 (SSF-8, DSU-8, SKOL-3) and OTH-9: the lowest-placed player without a bye, so
-    the first tier is those players from the bottom up.  The second tier (a player's
-    second bye, fewest byes first, from the bottom) is only used when no player
-    without a bye can take it; a documented decision.
+    the first tier is those players from the bottom up.  Where a player may never get
+    the bye twice (SSF-8, SKOL-3, OTH-9) that is the only tier: when every player has
+    had it, there is no tier and no legal pairing of an odd field.  With ``again``
+    (DSU-8, whose source is silent) a second tier follows: a player's second bye,
+    fewest byes first, from the bottom, only when no player without a bye can take
+    it; a documented decision.
 
     >>> lowest_first_tiers([0, 1, 0, 2])
+    [[2, 0]]
+    >>> lowest_first_tiers([0, 1, 0, 2], again=True)
     [[2, 0], [2, 0, 1, 3]]
+    >>> lowest_first_tiers([1, 1, 1])
+    []
     """
     n = len(byes)
     first = [i for i in range(n - 1, -1, -1) if byes[i] == 0]
-    rest = sorted(range(n - 1, -1, -1), key=lambda i: byes[i])
     tiers = [first] if first else []
-    if len(first) < n:
-        tiers.append(rest)
+    if again and len(first) < n:
+        tiers.append(sorted(range(n - 1, -1, -1), key=lambda i: byes[i]))
     return tiers
 
 
@@ -134,7 +159,7 @@ def top_down(
     needs_bye = n % 2 == 1
     tiers: Sequence[Sequence[int] | None] = bye_tiers if needs_bye else (None,)
     if needs_bye and not tiers:
-        raise NoPairingPossible("odd number of players and nobody may take the bye")
+        raise NoByeCandidate(no_bye_candidate(n))
     searches = 0
     for tier_no, tier in enumerate(tiers):
         bye_ok = None

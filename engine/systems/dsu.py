@@ -32,6 +32,9 @@ class DsuMonrad(ListMonrad):
         withdrawal_wo_white=False, adjourned_wins_both=False,
     )
     equal_whites_to_higher = True
+    #: DSU-8 (Decision): when every player has had the bye, the lowest-placed with the
+    #: fewest byes gets it again (the lesson is silent)
+    second_bye = True
 
 
 SYSTEM = DsuMonrad()

@@ -11,6 +11,7 @@ from ..dutch.brackets import NoLegalPairing, pair_field
 from ..dutch.colours import colour_of
 from ..dutch.criteria import make_context
 from ..dutch.entrants import build_entrants
+from ..i18n import ntr, tr
 from ..model import Bye, Colour, Game, Result, Round, Tournament
 from ..pairing import FIDE_SWISS_TIEBREAKS, NoPairingPossible, SystemFacts
 
@@ -61,13 +62,20 @@ class DutchSystem:
         sc = t.settings.scoring
         ctx = make_context(entrants, round_no, t.settings.rounds,
                            t.settings.forbidden_pairs(round_no), max(sc.win, sc.draw))
+        if len(entrants) % 2 and not any(e.bye_eligible for e in entrants):
+            raise NoPairingPossible(ntr(
+                "round {round}: {n} player to pair, who may not get the pairing-allocated bye: "
+                "they have had it already or scored a win without playing (C.04.3 C.2)",
+                "round {round}: {n} players to pair and none of them may get the "
+                "pairing-allocated bye: each has had it already or scored a win without "
+                "playing (C.04.3 C.2)", len(entrants), round=round_no))
         try:
             pairs, bye = pair_field(entrants, ctx)
         except NoLegalPairing:
-            raise NoPairingPossible(
-                f"round {round_no}: no Dutch pairing satisfies the absolute criteria "
-                "(C.04.3 C.1-C.4: no rematches, no forbidden pairs, colour limits)"
-            ) from None
+            raise NoPairingPossible(tr(
+                "round {round}: no Dutch pairing satisfies the absolute criteria (C.04.3 "
+                "C.1-C.4: no rematches, no second pairing-allocated bye, no forbidden pairs, "
+                "colour limits)", round=round_no)) from None
         initial = infer_initial_colour(t)
         real = {e.start_no: e.points for e in entrants}
         boards = []

@@ -15,11 +15,12 @@ Players meet someone at about the same place in the standings:
    order; its perfect-matching test (:mod:`monrad.engine.cardinality`) replaces
    exponential backtracking.
    **Decision** (the source is silent): when no complete pairing without a rematch
-   and with byes at most once exists (late rounds of a short field: 9 players, 9
-   rounds), the round is paired anyway, relaxing step by step: first a second bye,
-   then pairs that met once (then twice ...), preferring players met fewer times.
-   Setting ``options["othello_rematches"] = "never"`` refuses such a round instead
-   (:class:`~monrad.engine.pairing.NoPairingPossible`).
+   exists (late rounds of a short field: 9 players, 9 rounds), the round is paired
+   anyway, allowing pairs that met once (then twice ...), preferring players met
+   fewer times.  Setting ``options["othello_rematches"] = "never"`` refuses such a
+   round instead (:class:`~monrad.engine.pairing.NoPairingPossible`).  The bye is
+   never relaxed: when every player of an odd field has had it, there is no legal
+   pairing (:class:`~monrad.engine.monrad.procedure.NoByeCandidate`).
 4. **Colours** afterwards: the player with fewer Blacks gets Black; equal: the
    colours alternate from the last game in which they differed; still equal (e.g.
    round 1): the higher-placed player gets Black on odd boards and White on even
@@ -33,8 +34,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cardinality import Matcher
+from ..i18n import tr
 from ..model import Bye, Colour, Game, Result, Round, Tournament
-from ..monrad.procedure import lowest_first_tiers, top_down
+from ..monrad.procedure import NoByeCandidate, lowest_first_tiers, no_bye_candidate, top_down
 from ..othello.mbq import OthelloDataError, standings
 from ..pairing import NoPairingPossible, PairingError, SystemFacts
 from ..state import History, histories
@@ -104,13 +106,16 @@ class OthelloSwiss:
         mode = str(tournament.settings.options.get("othello_rematches", "when-needed"))
         if mode not in ("when-needed", "never"):
             raise PairingError(f"option othello_rematches must be 'when-needed' or 'never', not {mode!r}")
-        byes = [hist[p].byes for p in order]
-        tiers = lowest_first_tiers(byes)
-        if mode == "never":  # no rematch, the bye at most once
-            attempts = [(0, [tier for tier in tiers if all(byes[i] == 0 for i in tier)])]
-        else:  # a second bye before a rematch, then pairs met once, twice ...
-            attempts = [(k, tiers) for k in range(max(len(tournament.rounds), 1) + 1)]
-        for max_meetings, tiers in attempts:
+        tiers = lowest_first_tiers([hist[p].byes for p in order])
+        if len(order) % 2 and not tiers:
+            reason = no_bye_candidate(len(order))
+            raise NoByeCandidate(reason, tr("round {round}: {reason} (OTH-9)", round=round_no,
+                                            reason=reason))
+        if mode == "never":  # no rematch
+            attempts = [0]
+        else:  # pairs met once, then twice ... (the bye stays at most once)
+            attempts = list(range(max(len(tournament.rounds), 1) + 1))
+        for max_meetings in attempts:
             rnd = self._pair(order, hist, met, forbidden, round_no, max_meetings, tiers)
             if rnd is not None:
                 return rnd

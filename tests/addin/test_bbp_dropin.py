@@ -41,15 +41,19 @@ def test_c04_3_pairs_file_equals_the_reference_engine(name: str, tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     """``-p OUTPUT`` (a bare name: written beside the input file) writes the
     reference engine's pairs file: pairs count, ``WHITE BLACK`` in board order, the
-    bye as ``N 0``; the same exit code where the reference refuses."""
+    bye as ``N 0``; the same exit code where the reference refuses, and the same
+    file: none when it refused the request, an empty one when no valid pairing
+    exists (C.04.3 C.1-C.4; the reference opens the file before it pairs)."""
     src = _copy(name, tmp_path)
     code = bbp.main(["--dutch", str(src), "-p", "out.pairs"])
     assert code == _codes(name)[0]
     out = tmp_path / "out.pairs"
-    if code == 0:
-        assert out.read_bytes() == (RECORDED / f"{name}.pairs").read_bytes()
+    recorded = RECORDED / f"{name}.pairs"
+    if recorded.exists():
+        assert out.read_bytes() == recorded.read_bytes()
     else:
         assert not out.exists()
+    if code:
         assert capsys.readouterr().err.strip()
 
 
@@ -123,3 +127,20 @@ def test_a_bad_file_is_an_invalid_request(tmp_path: Path,
     src.write_text("\n".join(text) + "\n", encoding="utf-8")
     assert bbp.main(["--dutch", str(src), "-p"]) == bbp.INVALID_REQUEST
     assert "bad.trf" in capsys.readouterr().err
+
+
+def test_c04_3_c2_no_valid_pairing_leaves_an_empty_pairs_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 1 (no valid pairing: nobody left may get the bye, C.2): the reference
+    engine creates or empties the ``-p`` file before it pairs, so a platform never
+    reads an old file's pairs as the new round's (issue 31 item 3)."""
+    name = next(n for n in CASES if _codes(n)[0] == 1)
+    src = _copy(name, tmp_path)
+    out = tmp_path / "out.pairs"
+    out.write_text("3\n1 2\n3 4\n5 0\n", encoding="ascii")  # an old round's pairs
+    assert bbp.main(["--dutch", str(src), "-p", str(out)]) == bbp.NO_VALID_PAIRING
+    assert out.read_bytes() == b""
+    out.unlink()
+    assert bbp.main(["--dutch", str(src), "-p", str(out)]) == bbp.NO_VALID_PAIRING
+    assert out.exists() and out.read_bytes() == b""
+    assert "No valid pairing exists" in capsys.readouterr().err
