@@ -257,8 +257,15 @@ def _check(path: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``monrad-bbp``; returns the reference engine's exit code."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Run ``monrad-bbp``; returns the reference engine's exit code.  What it prints
+    goes through :mod:`monrad.addin.console` (control characters shown, any code page)."""
+    from .console import shown_streams
+
+    with shown_streams():
+        return _main(list(sys.argv[1:] if argv is None else argv))
+
+
+def _main(args: list[str]) -> int:
     info = not args or args[0] == "-r"
     if args[:1] == ["-r"]:
         args = args[1:]

@@ -15,7 +15,10 @@ Exit codes (``docs/decisions.md``):
 * ``3`` an internal error (a bug): one line on stderr, the traceback only with
   ``MONRAD_DEBUG=1``.
 
-Nothing but the requested output goes to stdout; warnings go to stderr.
+Nothing but the requested output goes to stdout; warnings go to stderr.  Both go
+through :mod:`monrad.addin.console`: a control character from a file is shown as its
+escape (``\\x1b``), never sent to the terminal, and a character the stream's code page
+cannot carry never fails the run.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import traceback
 from collections.abc import Sequence
 
 from ..engine.i18n import chosen_language, tr
+from .console import shown_streams
 
 __all__ = ["main", "build_parser", "EXIT_OK", "EXIT_FAILED", "EXIT_BAD_INPUT", "EXIT_INTERNAL"]
 
@@ -220,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = _lang_in(args_list)
     from ..engine.i18n import language_code
 
-    with chosen_language(lang if language_code(lang) else None):
+    with chosen_language(lang if language_code(lang) else None), shown_streams():
         return _main(args_list)
 
 

@@ -14,6 +14,14 @@ xlwings itself prescribes, nothing more:
    Excel.  ``PYTHONPATH`` is left empty: monrad is an installed package of that
    interpreter and needs no extra path (an existing value is kept).
 
+The file is read and written as xlwings does (issue 32 item 1): xlwings opens it with
+Python's default text encoding (``open(path, "w")`` in ``xlwings/cli.py``), which on
+Windows is the ANSI code page (Windows-1252 on a Nordic Windows), and its VBA reads it
+with ``Open ... For Input``, in the same code page; on macOS both are UTF-8.  So a user
+folder ``C:\\Users\\Bjørn`` is written in the code page, not in UTF-8 (which the add-in
+would read as ``BjÃ¸rn``); a file some earlier tool wrote in UTF-8 is read as such and
+written back in the code page; a path the code page cannot hold is refused by name.
+
 Excel add-ins exist on Windows and macOS only; elsewhere the command says so and
 points at the headless commands.
 """
@@ -22,12 +30,14 @@ from __future__ import annotations
 
 import csv
 import io
+import locale
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..converters.atomic import atomic_write
+from ..engine.i18n import tr
 
 __all__ = ["install_addin", "AddinInstallError", "update_config"]
 
@@ -42,12 +52,43 @@ def _run(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(list(command), capture_output=True, text=True, check=False)
 
 
-def update_config(path: Path, values: dict[str, str]) -> None:
+def config_encoding() -> str:
+    """The encoding of ``xlwings.conf`` here: what xlwings' ``open()`` uses outside
+    Python's UTF-8 mode and what its VBA reads -- the ANSI code page on Windows
+    (``cp1252`` ...), UTF-8 on macOS."""
+    return locale.getencoding()
+
+
+def _read_config(path: Path, encoding: str) -> str:
+    """The text of an existing config file: UTF-8 when it is (a byte-order mark, or
+    non-ASCII bytes that are valid UTF-8: an earlier tool wrote it so), else
+    ``encoding``."""
+    data = path.read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if not data.isascii():
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise AddinInstallError(str(tr(
+            "{file} is neither UTF-8 nor in the code page {encoding} (byte {byte} at {at}); "
+            "delete it and run this again", file=path, encoding=encoding,
+            byte=f"0x{data[exc.start]:02x}", at=exc.start))) from None
+
+
+def update_config(path: Path, values: dict[str, str], *, encoding: str | None = None,
+                  newline: str = "\n") -> None:
     """Set ``values`` in an xlwings config file (lines ``"KEY","VALUE"``), keeping
-    every other line; written through a temporary file and replaced."""
+    every other line; written in ``encoding`` (default :func:`config_encoding`, as
+    xlwings writes it) through a temporary file and replaced."""
+    encoding = encoding or config_encoding()
     rows: list[list[str]] = []
     if path.exists():
-        rows = [row for row in csv.reader(io.StringIO(path.read_text(encoding="utf-8"))) if row]
+        rows = [row for row in csv.reader(io.StringIO(_read_config(path, encoding))) if row]
     seen = set()
     for row in rows:
         key = row[0].strip().upper()
@@ -56,10 +97,18 @@ def update_config(path: Path, values: dict[str, str]) -> None:
             seen.add(key)
     rows += [[key, value] for key, value in values.items() if key not in seen]
     out = io.StringIO()
-    writer = csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator="\n")
+    writer = csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator=newline)
     writer.writerows(rows)
+    try:
+        data = out.getvalue().encode(encoding)
+    except UnicodeEncodeError as exc:
+        raise AddinInstallError(str(tr(
+            "{text!r} cannot be written in the code page {encoding}, in which Excel's add-in "
+            "reads {file}: install Python in a folder whose name has none of {chars!r} "
+            "(e.g. C:\\Python), then run this again", text=exc.object, encoding=encoding,
+            file=path, chars=exc.object[exc.start:exc.end]))) from None
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, out.getvalue().encode("utf-8"))
+    atomic_write(path, data)
 
 
 def install_addin(
@@ -68,11 +117,13 @@ def install_addin(
     python: str | None = None,
     config_file: Path | None = None,
     run: Runner = _run,
+    encoding: str | None = None,
 ) -> str:
     """Install the xlwings add-in and point it at this Python; return what was done.
 
     Raises :class:`AddinInstallError` (one line) on Linux and other systems without
-    Excel, when xlwings is missing, or when xlwings' installer fails.
+    Excel, when xlwings is missing, or when xlwings' installer fails.  ``encoding``:
+    the config file's (default :func:`config_encoding`, this system's as xlwings uses it).
     """
     platform = platform or sys.platform
     python = python or sys.executable
@@ -106,7 +157,8 @@ def install_addin(
             "xlwings addin install failed: " + (detail[-1] if detail else f"exit code {done.returncode}")
         )
     key = "INTERPRETER_MAC" if platform == "darwin" else "INTERPRETER_WIN"
-    update_config(config_file, {key: python})
+    update_config(config_file, {key: python}, encoding=encoding,
+                  newline="\r\n" if platform.startswith("win") else "\n")
     said = (done.stdout or "").strip()
     return "\n".join(
         line

@@ -312,11 +312,15 @@ def _load_workbook(p: Path, label: str, warnings: list[str] | None,
     return club.read_club_book(book, source=label)
 
 
-def dumps(t: Tournament, fmt: str, *, source_text: str | None = None) -> str:
+def dumps(t: Tournament, fmt: str, *, source_text: str | None = None,
+          warnings: list[str] | None = None, label: str | None = None) -> str:
     """The tournament as text in a text format (``trf*``, ``csv*``, ``wof``).
 
     For ``trf`` the version is the one ``source_text`` was in (TRF-2026 without it).
+    Every field is one line: a line break in a text is written as a space and named
+    in one warning appended to ``warnings`` (``label`` names the file in it).
     """
+    kw = {"warnings": warnings, "label": label or fmt.upper()}
     from .tabular.csv_format import write_csv
     from .tabular.wof import write_wof
     from .trf import write_trf
@@ -324,13 +328,13 @@ def dumps(t: Tournament, fmt: str, *, source_text: str | None = None) -> str:
     f = _norm_fmt(fmt)
     if f == "trf":
         version = trf_version(source_text) if source_text is not None else "2026"
-        return write_trf(t, version)
+        return write_trf(t, version, **kw)  # type: ignore[arg-type]
     if f in ("trf16", "trf2026"):
-        return write_trf(t, f.removeprefix("trf"))
+        return write_trf(t, f.removeprefix("trf"), **kw)  # type: ignore[arg-type]
     if f.startswith("csv"):
-        return write_csv(t, kind=_CSV_KIND[f])
+        return write_csv(t, kind=_CSV_KIND[f], **kw)  # type: ignore[arg-type]
     if f == "wof":
-        return write_wof(t)
+        return write_wof(t, **kw)  # type: ignore[arg-type]
     raise InputError(_unknown_format(fmt) if f not in FORMATS else f"{f} is not a text format")
 
 
@@ -364,7 +368,7 @@ def save(
         return _save_workbook(t, p, warnings, shown)
     if f == "trf" and trf_version in ("16", "2026"):
         f = f"trf{trf_version}"
-    text = dumps(t, f)
+    text = dumps(t, f, warnings=warnings, label=shown or label)
     if f == "wof":
         data = text.encode("latin-1", errors="replace")
     elif f.startswith("csv"):

@@ -323,7 +323,8 @@ def render_output(t: Tournament, fmt: str, path: Path, warnings: list[str] | Non
     if fmt == "klubtur":
         from .tabular.klubtur import write_klubtur
 
-        text = write_klubtur(t, title=str(t.info.get("name", "")) or None)
+        text = write_klubtur(t, title=str(t.info.get("name", "")) or None, warnings=warnings,
+                             label=shown or "klubtur")
         path.write_bytes(text.encode("utf-8-sig"))
         return
     from . import save
@@ -491,8 +492,13 @@ class Progress:
                     f"{f' ({self.failed} failed)' if self.failed else ''} ")
             name = Path(result.source).name
             room = width - len(head) - 1
-            self.stream.write(head + (name if len(name) <= room else "..." + name[-room + 3:])
-                              .ljust(max(room, 0)))
+            line = head + (name if len(name) <= room else "..." + name[-room + 3:]).ljust(
+                max(room, 0))
+            redraw = getattr(self.stream, "redraw", None)  # the command line's stream:
+            if redraw is not None:  # the one carriage return it sends (addin/console.py)
+                redraw(line.removeprefix("\r"))
+            else:
+                self.stream.write(line)
         else:
             self.stream.write(f"[{self.done}/{self.total}] {result.status:<9} {result.source}\n")
         self.stream.flush()

@@ -9,7 +9,8 @@ when a format learns to carry more.
 
 Only *losses* are named: a value the source had that the output lacks or holds
 differently.  What the output adds (a seed recorded, the tie-breaks written out
-where the source relied on the system's default) is not a loss.
+where the source relied on the system's default) is not a loss, nor is a line break
+written as a space (the writer names those itself: :mod:`~monrad.converters.lines`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from fractions import Fraction
 from ..engine.model import Player, Round, Scoring, Tournament
 from ..engine.pairing import PairingError, canonical_system
 from ..engine.standings import default_tiebreaks
+from .lines import one_line_value
 
 __all__ = ["loss_warning", "losses"]
 
@@ -111,7 +113,7 @@ def _settings(a: Tournament, b: Tournament) -> Iterable[str]:
 
 def _info(a: Tournament, b: Tournament) -> Iterable[str]:
     for key, value in a.info.items():
-        if _empty(value) or b.info.get(key) == value or key == "type_code":
+        if _empty(value) or b.info.get(key) in (value, one_line_value(value)) or key == "type_code":
             continue
         name = _INFO_NAMES.get(key, f"the {key.replace('_', ' ')}")
         yield f"{name} {value!r}" if isinstance(value, str) and len(value) <= 40 else name
@@ -134,10 +136,10 @@ def _players(a: Tournament, b: Tournament) -> Iterable[str]:
             theirs = getattr(q, key)
             if key == "name":
                 mine, theirs = " ".join(str(mine).split()), " ".join(str(theirs).split())
-            if mine != theirs:
+            if mine != theirs and one_line_value(mine) != theirs:
                 lost.setdefault(label, []).append(p.start_no)
         for key, value in _extra(p).items():
-            if _extra(q).get(key) != value:
+            if _extra(q).get(str(one_line_value(key))) not in (value, one_line_value(value)):
                 lost.setdefault(f"'{key}'", []).append(p.start_no)
     for what, numbers in lost.items():
         yield f"the {what} of " + _some("player", numbers)

@@ -53,6 +53,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", default=False, help="run the slow tests")
 
 
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """``posix_only`` tests are skipped where ``os.name`` is not ``posix`` (Windows),
+    with their reason (issue 32 item 9: the suite runs on Windows and macOS)."""
+    mark = item.get_closest_marker("posix_only")
+    if mark is not None and os.name != "posix":
+        pytest.skip(f"POSIX only: {mark.args[0] if mark.args else 'see the test'}")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--runslow"):
         return

@@ -16,7 +16,7 @@ from ...converters import atomic_write, detect_format, dumps, trf_version
 from ...converters.errors import InputError
 from ...engine.draw import apply_draw
 from ..draw_job import METHODS, DrawReport, draw_order, draw_start_numbers
-from ._common import add_input_format_option, load_file
+from ._common import add_input_format_option, load_file, warn
 
 ORDER = 45
 
@@ -56,7 +56,11 @@ def run(args) -> int:
                                  "file; use --dry-run to see a draw", source=str(path))
             original = path.read_bytes().decode("utf-8-sig", errors="replace")
             version = fmt.removeprefix("trf") or trf_version(original)
-            atomic_write(path, dumps(apply_draw(t, draw), f"trf{version}").encode("utf-8"))
+            warnings: list[str] = []
+            text = dumps(apply_draw(t, draw), f"trf{version}", warnings=warnings, label=str(path))
+            atomic_write(path, text.encode("utf-8"))
+            for w in warnings:
+                warn(w)
     for line in report.lines():
         print(line)
     if not args.dry_run:

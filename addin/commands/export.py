@@ -23,7 +23,7 @@ from pathlib import Path
 from ...converters import batch
 from ...converters.errors import InputError
 from ...converters.ratings import fide_export
-from ._common import CommandError, add_input_format_option
+from ._common import CommandError, add_input_format_option, warn
 
 ORDER = 45
 
@@ -156,7 +156,11 @@ def run(args) -> int:
         raise CommandError("the report would overwrite the tournament file; choose -o")
     if not out.parent.exists():
         raise InputError("the folder does not exist", source=str(out))
-    text = fide_export.fide_report(t, args.trf_version, ascii_names=args.ascii_names)
+    written: list[str] = []
+    text = fide_export.fide_report(t, args.trf_version, ascii_names=args.ascii_names,
+                                   warnings=written, label=str(out))
+    for w in written:
+        warn(w)
     try:
         fide_export.write_fide_report(text, out)
     except OSError as exc:

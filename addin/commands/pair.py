@@ -153,20 +153,25 @@ def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str,
     t.set_round(new)
     if system != t.settings.system:
         t.settings = t.settings.replace(system=system)
-    if fmt.startswith("trf"):
-        original = path.read_bytes().decode("utf-8-sig", errors="replace")
-        version = fmt.removeprefix("trf") or trf_version(original)
-        atomic_write(path, dumps(t, f"trf{version}").encode("utf-8"))
-        return None
-    elif fmt in ("csv", "csv-results") and _is_results_csv(path):
-        from ...converters.tabular.csv_round import write_round_back
+    warnings: list[str] = []
+    try:
+        if fmt.startswith("trf"):
+            original = path.read_bytes().decode("utf-8-sig", errors="replace")
+            version = fmt.removeprefix("trf") or trf_version(original)
+            text = dumps(t, f"trf{version}", warnings=warnings, label=str(path))
+            atomic_write(path, text.encode("utf-8"))
+            return None
+        elif fmt in ("csv", "csv-results") and _is_results_csv(path):
+            from ...converters.tabular.csv_round import write_round_back
 
-        return write_round_back(path, t, new, replace=repair)
-    else:
-        raise InputError(
-            "the pairing can be written back into a TRF file, a monrad workbook or a CSV "
-            "results table only; use --dry-run, or convert the file first "
-            "(monrad convert FILE -o tournament.trf)", source=str(path))
+            return write_round_back(path, t, new, replace=repair, warnings=warnings)
+    finally:
+        for w in warnings:
+            warn(w)
+    raise InputError(
+        "the pairing can be written back into a TRF file, a monrad workbook or a CSV "
+        "results table only; use --dry-run, or convert the file first "
+        "(monrad convert FILE -o tournament.trf)", source=str(path))
 
 
 def _is_results_csv(path: Path) -> bool:

@@ -92,12 +92,16 @@ def run(args) -> int:
         return 0
     t.players = [new[p.start_no] for p in t.players]
     backup = _backup(path)
+    warnings: list[str] = []
     if fmt.startswith("trf"):
         original = path.read_bytes().decode("utf-8-sig", errors="replace")
         version = fmt.removeprefix("trf") or trf_version(original)
-        atomic_write(path, dumps(t, f"trf{version}").encode("utf-8"))
+        text = dumps(t, f"trf{version}", warnings=warnings, label=str(path))
+        atomic_write(path, text.encode("utf-8"))
     else:
-        save(t, path, "csv-roster")
+        save(t, path, "csv-roster", warnings=warnings)
+    for w in warnings:
+        warn(w)
     print(f"{changed} player(s) updated in {path} (backup: {backup})")
     return 0
 

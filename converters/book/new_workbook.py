@@ -28,7 +28,7 @@ from ..atomic import atomic_write
 from ..club.sheets import ReadOptions, read_roster
 from ..errors import MAX_INPUT_BYTES, InputError
 from ..workbook.binding import CellValue, WorkbookError, a1
-from ..workbook.cell_text import as_text_cell, clean_text, removed_note
+from ..workbook.cell_text import as_text_cell, cell_text
 from ..workbook.openpyxl_book import OpenpyxlBook, new_book
 
 __all__ = ["build_book", "create_workbook", "read_roster_csv"]
@@ -285,9 +285,7 @@ def _text(book: OpenpyxlBook, sheet: str, row: int, col: int, value: CellValue) 
     """A value for a cell, text without the characters an Excel file cannot hold
     (noted in ``book.warnings``, naming the cell)."""
     if isinstance(value, str):
-        value, removed = clean_text(value)
-        if removed:
-            book.warnings.append(removed_note(book.name, sheet, a1(row, col), removed))
+        value = cell_text(value, book.name, sheet, a1(row, col), book.warnings)
     return value
 
 

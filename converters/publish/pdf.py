@@ -12,18 +12,41 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from ...engine.i18n import tr
 from ..atomic import atomic_write
 from ..errors import InputError
 
-__all__ = ["PdfUnavailable", "html_to_pdf", "pdf_available", "write_pdf"]
+__all__ = ["PdfUnavailable", "html_to_pdf", "install_hint", "pdf_available", "write_pdf"]
 
 
 class PdfUnavailable(InputError):
     """No PDF can be made on this machine (WeasyPrint or its Pango library missing)."""
+
+
+#: the system a hint is given for (``sys.platform``)
+PLATFORM = sys.platform
+
+
+def install_hint(platform: str | None = None) -> str:
+    """How to get the Pango library WeasyPrint needs on ``platform`` (default:
+    :data:`PLATFORM`, this one), as WeasyPrint's installation guide says
+    (docs/publish.md)."""
+    platform = platform or PLATFORM
+    if platform.startswith("win"):
+        return str(tr("on Windows install MSYS2 (msys2.org), run 'pacman -S "
+                      "mingw-w64-ucrt-x86_64-pango' in its UCRT64 shell, then set "
+                      "WEASYPRINT_DLL_DIRECTORIES=C:\\msys64\\ucrt64\\bin"))
+    if platform == "darwin":
+        return str(tr("on macOS install Homebrew (brew.sh) and run 'brew install pango'; if "
+                      "it is still not found, set "
+                      "DYLD_FALLBACK_LIBRARY_PATH=/opt/homebrew/lib"))
+    return str(tr("on Debian/Ubuntu run 'apt-get install libpango-1.0-0 libpangoft2-1.0-0', "
+                  "elsewhere install Pango with the system's package manager"))
 
 
 def _weasyprint():
@@ -31,10 +54,9 @@ def _weasyprint():
         import weasyprint
     except (ImportError, OSError) as exc:  # OSError: Pango missing, cffi cannot load it
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise PdfUnavailable(
+        raise PdfUnavailable(str(tr(
             "PDF output needs WeasyPrint and the Pango library (pip install weasyprint; "
-            f"on Debian/Ubuntu apt-get install libpango-1.0-0 libpangoft2-1.0-0): {reason}"
-        ) from None
+            "{hint}): {reason}", hint=install_hint(), reason=reason))) from None
     # its CSS warnings are about rules meant for the browser, not for the user
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)

@@ -292,8 +292,11 @@ def fide_report(
     ascii_names: bool = False,
     national_federation: str | None = None,
     ranks: dict[int, int] | None = None,
+    warnings: list[str] | None = None,
+    label: str = "TRF",
 ) -> str:
-    """The FIDE rating report of ``t`` as TRF text (no validation: see :func:`validate`)."""
+    """The FIDE rating report of ``t`` as TRF text (no validation: see :func:`validate`);
+    every field on one line (a line break named in a warning appended to ``warnings``)."""
     out = normalise_header_dates(t)
     if ascii_names:
         out = with_ascii_names(out)
@@ -305,7 +308,8 @@ def fide_report(
     elif version == TRF16:
         out.info.pop("national_federation", None)
     # the rank column: the standings with the system's tie-breaks unless ``ranks`` is given
-    return write_trf(out, version, ranks=ranks, extensions=False)
+    return write_trf(out, version, ranks=ranks, extensions=False, warnings=warnings,
+                     label=label)
 
 
 def write_fide_report(text: str, path: str | os.PathLike[str]) -> Path:

@@ -45,9 +45,11 @@ import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from ...engine.i18n import Message, tr
 from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from ..errors import InputError
 from ..limits import check_fields
+from ..lines import has_break, one_line, one_line_tournament
 from ..notation import BYE_WORDS, NotationError, format_result, parse_result
 from ..source import decode, is_text, read_text  # decode: part of this module's API
 
@@ -554,8 +556,12 @@ def write_table(
     *,
     delimiter: str = ",",
     decimal: str | None = None,
+    warnings: list[str] | None = None,
+    label: str = "CSV",
 ) -> str:
-    """Rows as CSV text (CRLF line ends), every cell guarded (:func:`guard`).
+    """Rows as CSV text (CRLF line ends), every cell guarded (:func:`guard`) and on one
+    line (:mod:`~monrad.converters.lines`: a line break is written as a space, the
+    cells named in one warning appended to ``warnings``; ``label`` names the file).
 
     ``decimal`` defaults to ``,`` when the separator is ``;`` (the Nordic
     spreadsheet convention) and ``.`` otherwise.
@@ -565,15 +571,36 @@ def write_table(
     dec = decimal or ("," if delimiter == ";" else ".")
     out = io.StringIO(newline="")
     w = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-    w.writerow([guard(str(h)) for h in header])
-    for row in rows:
-        w.writerow([guard(_cell_text(v, dec)) for v in row])
+    broken: list[Message] = []
+
+    def cell(text: str, row: int, col: int) -> str:
+        if has_break(text):
+            broken.append(tr("row {row} column {column!r}", row=row,
+                             column=header[col] if col < len(header) else col + 1))
+            text = one_line(text)
+        return guard(text)
+
+    w.writerow([cell(str(h), 1, i) for i, h in enumerate(header)])
+    for r, row in enumerate(rows, 2):
+        w.writerow([cell(_cell_text(v, dec), r, i) for i, v in enumerate(row)])
+    if broken and warnings is not None:
+        shown = tuple(broken[:5])
+        if len(broken) > 5:
+            shown += (tr("and {n} more", n=len(broken) - 5),)
+        warnings.append(str(tr("{file}: line breaks written as spaces ({format} keeps one "
+                               "line per field): {fields}", file=label, format="CSV",
+                               fields=shown)))
     return out.getvalue()
 
 
-def write_roster_csv(t: Tournament | Sequence[Player], *, delimiter: str = ",") -> str:
-    """The roster, one row per player; ``Player.extra`` as further columns."""
-    players = t.players if isinstance(t, Tournament) else list(t)
+def write_roster_csv(t: Tournament | Sequence[Player], *, delimiter: str = ",",
+                     warnings: list[str] | None = None, label: str = "CSV") -> str:
+    """The roster, one row per player; ``Player.extra`` as further columns; every
+    field on one line (a line break named in a warning, see :func:`write_table`)."""
+    if not isinstance(t, Tournament):
+        t = Tournament(players=list(t))
+    t = one_line_tournament(t, label, "CSV", warnings, header=False)
+    players = t.players
     extras: list[str] = []
     for p in players:
         for k in p.extra:
@@ -588,11 +615,14 @@ def write_roster_csv(t: Tournament | Sequence[Player], *, delimiter: str = ",") 
             row.append("" if v in (None, 0, "") and f != "start_no" else v)
         row.extend(p.extra.get(k, "") for k in extras)
         rows.append(row)
-    return write_table(header, rows, delimiter=delimiter)
+    return write_table(header, rows, delimiter=delimiter, warnings=warnings, label=label)
 
 
-def write_results_csv(t: Tournament, *, delimiter: str = ",") -> str:
-    """Every round's boards (board order) and then its byes, in Nordic notation."""
+def write_results_csv(t: Tournament, *, delimiter: str = ",", warnings: list[str] | None = None,
+                      label: str = "CSV") -> str:
+    """Every round's boards (board order) and then its byes, in Nordic notation; every
+    field on one line (see :func:`write_roster_csv`)."""
+    t = one_line_tournament(t, label, "CSV", warnings, header=False)
     rows: list[list[object]] = []
     for rnd in t.rounds:
         for board, g in enumerate(rnd.games, 1):
@@ -607,7 +637,7 @@ def write_results_csv(t: Tournament, *, delimiter: str = ",") -> str:
         for b in rnd.byes:
             rows.append([rnd.number, "", b.player, "bye", _BYE_WRITE[b.result],
                          _name(t, b.player), ""])
-    return write_table(_RESULTS_HEADER, rows, delimiter=delimiter)
+    return write_table(_RESULTS_HEADER, rows, delimiter=delimiter, warnings=warnings, label=label)
 
 
 def _name(t: Tournament, sn: int) -> str:
@@ -617,12 +647,13 @@ def _name(t: Tournament, sn: int) -> str:
         return ""
 
 
-def write_csv(t: Tournament, *, kind: str | None = None, delimiter: str = ",") -> str:
+def write_csv(t: Tournament, *, kind: str | None = None, delimiter: str = ",",
+              warnings: list[str] | None = None, label: str = "CSV") -> str:
     """``kind`` ``"roster"`` or ``"results"``; by default results when a round exists."""
     if kind is None:
         kind = "results" if t.rounds else "roster"
     if kind == "roster":
-        return write_roster_csv(t, delimiter=delimiter)
+        return write_roster_csv(t, delimiter=delimiter, warnings=warnings, label=label)
     if kind == "results":
-        return write_results_csv(t, delimiter=delimiter)
+        return write_results_csv(t, delimiter=delimiter, warnings=warnings, label=label)
     raise ValueError(f"kind must be 'roster' or 'results', not {kind!r}")

@@ -24,6 +24,7 @@ from pathlib import Path
 from ...engine.model import Bye, Round, Tournament
 from ..atomic import atomic_write
 from ..errors import InputError
+from ..lines import one_line, one_line_tournament
 from .csv_format import _BYE_WRITE, SETTINGS_TAG, _find_header, _Table, guard
 
 __all__ = ["write_round_back"]
@@ -44,13 +45,16 @@ def _newline(text: str) -> str:
     return "\r" if "\r" in text and "\n" not in text else "\n"
 
 
-def write_round_back(path: Path, t: Tournament, rnd: Round, *, replace: bool = False) -> Path:
+def write_round_back(path: Path, t: Tournament, rnd: Round, *, replace: bool = False,
+                     warnings: list[str] | None = None) -> Path:
     """Append round ``rnd`` of ``t`` to the CSV results table at ``path`` (replacing
     that round's rows when ``replace``: ``pair --repair``) and record the settings;
-    returns the backup's path."""
+    returns the backup's path.  Every cell written is one line (a line break in a name
+    is written as a space and named in a warning appended to ``warnings``)."""
     from ..workbook.backup import KEEP_BACKUPS, backup_name, backups_of
 
     label = str(path)
+    t = one_line_tournament(t, label, "CSV", warnings, header=False)
     raw = path.read_bytes()
     enc = _encoding(raw)
     text = raw.decode(enc)
@@ -130,5 +134,5 @@ def _bye_cell(b: Bye) -> str:
 
 def _csv_line(cells: list[str], sep: str, nl: str) -> str:
     out = io.StringIO(newline="")
-    csv.writer(out, delimiter=sep, lineterminator=nl).writerow([guard(c) for c in cells])
+    csv.writer(out, delimiter=sep, lineterminator=nl).writerow([guard(one_line(c)) for c in cells])
     return out.getvalue()

@@ -58,6 +58,7 @@ from ...engine.model import (
 )
 from ..errors import InputError
 from ..limits import MAX_PLAYERS, MAX_RATING, check_fields, fraction
+from ..lines import one_line, one_line_tournament
 from ..source import read_text
 from .csv_format import guard, unguard
 
@@ -446,27 +447,29 @@ _CLASSIC = Scoring.classic()
 
 
 def write_klubtur(groups: Sequence[KlubturGroup] | Tournament, *, title: str | None = None,
-                  delimiter: str = ";") -> str:
+                  delimiter: str = ";", warnings: list[str] | None = None,
+                  label: str = "klubtur") -> str:
     """A klubtur CSV export of one tournament or several groups.
 
     Only what the layout carries is written: players (number, name, club, rating),
     colours, opponents, results 1/0/0.5/-1, byes as ``00``.  A forfeit is written
     as ``+``/``-`` (the one extension this reader accepts).  Opponent numbers are
     zero-padded to two digits, or to the width of the largest number in bigger
-    groups; raises ``ValueError`` past 9999 players.
+    groups; raises ``ValueError`` past 9999 players.  Every field is one line (a line
+    break is written as a space and named in a warning appended to ``warnings``).
     """
     if isinstance(groups, Tournament):
         groups = [KlubturGroup(str(groups.info.get("group", "")) or "1", groups)]
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
     if title:
-        w.writerow(["Turnering", guard(title)])
+        w.writerow(["Turnering", guard(one_line(title))])
     for g in groups:
-        t = g.tournament
+        t = one_line_tournament(g.tournament, label, "CSV", warnings)
         if max(t.start_numbers, default=0) > 9999:
             raise ValueError(f"group {g.name!r}: klubtur numbers have at most four digits")
         nrounds = max([r.number for r in t.rounds] + [t.settings.rounds or 0])
-        w.writerow(["Gruppe", guard(g.name)])
+        w.writerow(["Gruppe", guard(one_line(g.name))])
         head = ["Nr", "Navn", "Klub", "Rating"]
         for n in range(1, nrounds + 1):
             head += [f"R{n}", f"Res{n}"]

@@ -66,6 +66,7 @@ from ...engine.othello.mbq import OthelloDataError, disc_records
 from ..atomic import atomic_write
 from ..errors import InputError
 from ..limits import fraction
+from ..lines import one_line, one_line_tournament
 from ..source import read_text
 
 __all__ = ["WofError", "read_wof", "parse_wof", "write_wof", "save_wof", "wof_filename", "PLAYER_HEADER"]
@@ -291,7 +292,7 @@ def _ascii(text: object) -> str:
     folded = unicodedata.normalize("NFKD", str(text))
     folded = folded.replace("\u00f8", "o").replace("\u00d8", "O").replace("\u00e6", "ae").replace("\u00c6", "AE")
     folded = folded.replace("\u00df", "ss").replace("\u0111", "d").replace("\u0142", "l").replace("\u0141", "L")
-    return folded.encode("ascii", "ignore").decode("ascii").replace("\n", " ").strip()
+    return one_line(folded.encode("ascii", "ignore").decode("ascii")).strip()
 
 
 def _wof_date(value: object) -> str:
@@ -336,6 +337,8 @@ def write_wof(
     country: str | None = None,
     date: str | None = None,
     finals_games: Sequence[Sequence[int]] | None = None,
+    warnings: list[str] | None = None,
+    label: str = "WOF",
 ) -> str:
     """The WOF rating file of ``tournament`` as text (ASCII, ``\\n`` line ends).
 
@@ -346,9 +349,10 @@ def write_wof(
     black_discs, white_discs]`` by start number, written after ``%%Added results``.
 
     Raises :class:`WofError` (one line) when something the format needs is missing:
-    a WOF id, a disc count, a result.
+    a WOF id, a disc count, a result.  Every field is one line (a line break is
+    written as a space and named in a warning appended to ``warnings``).
     """
-    t = tournament
+    t = one_line_tournament(tournament, label, "WOF", warnings)
     sender = sender if sender is not None else t.info.get("wof_sender") or t.info.get("arbiter")  # type: ignore[assignment]
     country = country if country is not None else t.info.get("country") or t.info.get("federation")  # type: ignore[assignment]
     date = date if date is not None else t.info.get("start_date")  # type: ignore[assignment]

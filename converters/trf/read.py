@@ -10,7 +10,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+from ...engine.i18n import tr
 from ...engine.model import (
     ADJUSTMENT_KINDS,
     Adjustment,
@@ -77,6 +79,48 @@ class _Entry:
     code: str
     line: int
     column: int
+
+
+#: the deepest nesting of a JSON value an ``XMN`` record may hold (monrad writes 2)
+MAX_JSON_DEPTH = 32
+
+
+def _json(text: str) -> Any:  # noqa: ANN401 - what json.loads gives
+    """The JSON value of an ``XMN`` record, refused (``ValueError``) when nested more
+    than :data:`MAX_JSON_DEPTH` deep: Python's parser would run out of stack (a
+    ``RecursionError``, not a located error) on ``[[[[...``."""
+    depth = 0
+    quoted = escaped = False
+    for ch in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise ValueError(str(tr("a value nested more than {n} deep", n=MAX_JSON_DEPTH)))
+        elif ch in "]}":
+            depth -= 1
+    return json.loads(text)
+
+
+def _key_and_value(rest: str) -> tuple[str, str]:
+    """``key value`` of an ``XMN`` record: the key a word, or a JSON string when it has
+    blanks (a workbook's column ``Betalt ja``), as :func:`~monrad.converters.trf.write`
+    writes it."""
+    if rest.startswith('"'):
+        key, end = json.JSONDecoder().raw_decode(rest)
+        if not isinstance(key, str):
+            raise ValueError("the key is not a text")
+        return key, rest[end:].lstrip(" ")
+    key, _, value = rest.partition(" ")
+    return key, value
 
 
 class _Parser:
@@ -436,13 +480,14 @@ class _Parser:
             if kind == "system":
                 self.settings["system"] = parts[1].strip()
             elif kind == "option":
-                self.options[parts[1]] = json.loads(parts[2])
+                key, value = _key_and_value(line[4:].split(" ", 1)[1])
+                self.options[key] = _json(value)
             elif kind == "seed":
                 self.seeds[parts[1]] = int(parts[2])
                 if bad := bounded(self.seeds[parts[1]], "seed", 0, MAX_SEED):
                     raise ValueError(bad)
             elif kind == "setting":
-                key, value = parts[1], json.loads(parts[2])
+                key, value = parts[1], _json(parts[2])
                 if key == "bye_discs":
                     if not (isinstance(value, list) and len(value) == 2 and all(
                             type(v) is int and 0 <= v <= 64 for v in value)):
@@ -463,11 +508,12 @@ class _Parser:
                     if abs(self.scoring[key]) > MAX_GAME_POINTS:
                         raise ValueError(f"{key} {value} is out of range")
             elif kind == "info":
-                self.info[parts[1]] = json.loads(parts[2])
+                key, value = _key_and_value(line[4:].split(" ", 1)[1])
+                self.info[key] = _json(value)
             elif kind == "player":
                 sn = int(parts[1])
-                key, _, value = parts[2].partition(" ")
-                decoded = json.loads(value)
+                key, value = _key_and_value(line[4:].split(" ", 2)[2])
+                decoded = _json(value)
                 if key in INT_PLAYER_KEYS and type(decoded) is not int:
                     raise ValueError(f"player {key} must be a whole number")
                 if key in INT_PLAYER_KEYS and (bad := bounded(decoded, f"player {key}", 0,

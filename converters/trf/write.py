@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+from ...engine.i18n import tr
 from ...engine.model import Bye, Colour, Player, Result, Scoring, Tournament
 from ...engine.pairing import with_system_scoring
 from ..limits import MAX_PLAYERS, MAX_RATING
+from ..lines import has_break, one_line, one_line_tournament
 from .records import (
     EXTENSION,
     HEADER_INFO,
@@ -37,17 +39,25 @@ def write_trf(
     ranks: dict[int, int] | None = None,
     extensions: bool = True,
     newline: str = "\r\n",
+    warnings: list[str] | None = None,
+    label: str = "TRF",
 ) -> str:
     """The tournament as TRF text (``version`` ``"2026"`` or ``"16"``).
 
     ``ranks`` fills the rank column (default: the standings with the tournament's
     tie-breaks); records 202/212 state the tie-break list (the system's default if unset).
     With ``extensions`` the project's own ``XMN`` records carry what TRF has no field for.
+
+    Every field is one line (:mod:`~monrad.converters.lines`): a line break in a name,
+    the tournament name (Alt+Enter in a workbook) or any other text is written as a
+    space and named in one warning appended to ``warnings`` (``label`` names the file),
+    so no text can end a record or start one of its own.
     """
     if version not in (TRF16, TRF2026):
         raise ValueError(f"unknown TRF version {version!r} (use '16' or '2026')")
     _check_fits(tournament)
-    t = with_system_scoring(tournament)  # SKOL-6: a school event's points are 3/2/1
+    # SKOL-6: a school event's points are 3/2/1
+    t = one_line_tournament(with_system_scoring(tournament), label, "TRF", warnings)
     s = t.settings
     info = t.info
     lines: list[str] = []
@@ -128,7 +138,20 @@ def write_trf(
     lines.extend(t.extra_records)
     if extensions:
         lines.extend(_extension_lines(t))
-    return newline.join(lines) + newline
+    return newline.join(_one_line_each(lines, label, warnings)) + newline
+
+
+def _one_line_each(lines: list[str], label: str, warnings: list[str] | None) -> list[str]:
+    """The records, each on one line whatever put a line break into it (the fields are
+    made one line before; this holds for every record, a system name or a tie-break
+    code included)."""
+    broken = [line[:3] for line in lines if has_break(line)]
+    if not broken:
+        return lines
+    if warnings is not None:
+        warnings.append(str(tr("{file}: line breaks written as spaces in TRF records "
+                               "{records}", file=label, records=tuple(dict.fromkeys(broken)))))
+    return [one_line(line) for line in lines]
 
 
 def _check_fits(t: Tournament) -> None:
@@ -307,7 +330,8 @@ def _extension_lines(t: Tournament) -> list[str]:
     for key in sorted(s.options):
         if key == "pair_by_rank":
             continue
-        out.append(f"{EXTENSION} option {key} {json.dumps(s.options[key], ensure_ascii=False, sort_keys=True)}")
+        out.append(f"{EXTENSION} option {_xmn_key(key)} "
+                   f"{json.dumps(s.options[key], ensure_ascii=False, sort_keys=True)}")
     if s.bye_discs != (40, 24):
         out.append(f"{EXTENSION} setting bye_discs {json.dumps(list(s.bye_discs))}")
     if s.mbq_c is not None:
@@ -316,7 +340,8 @@ def _extension_lines(t: Tournament) -> list[str]:
         if key in INFO_HEADER or key in ("deputies", "round_dates", "standings_tiebreaks",
                                           "type_code", "national_federation"):
             continue
-        out.append(f"{EXTENSION} info {key} {json.dumps(t.info[key], ensure_ascii=False, sort_keys=True)}")
+        out.append(f"{EXTENSION} info {_xmn_key(key)} "
+                   f"{json.dumps(t.info[key], ensure_ascii=False, sort_keys=True)}")
     for p in t.players:
         out.extend(_player_extensions(p))
     running = {p.start_no: Fraction(0) for p in t.players}
@@ -335,11 +360,19 @@ def _extension_lines(t: Tournament) -> list[str]:
     return out
 
 
+def _xmn_key(key: str) -> str:
+    """A key of an ``XMN`` record: the word itself, or a JSON string when it holds a
+    blank or starts with a quote (the reader takes either)."""
+    return key if key and not key.startswith('"') and key.split() == [key] else json.dumps(
+        key, ensure_ascii=False)
+
+
 def _player_extensions(p: Player) -> list[str]:
     out = []
 
     def add(key: str, value: object) -> None:
-        out.append(f"{EXTENSION} player {p.start_no} {key} {json.dumps(value, ensure_ascii=False)}")
+        out.append(f"{EXTENSION} player {p.start_no} {_xmn_key(key)} "
+                   f"{json.dumps(value, ensure_ascii=False)}")
 
     for key, width in _PLAYER_FIELDS_IN_001.items():
         value = getattr(p, key)

@@ -39,7 +39,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..atomic import atomic_write
 from .backup import replace_with_backup
 from .binding import CellValue, WorkbookError, a1, a1_range, plain_value
-from .cell_text import as_text_cell, clean_text, removed_note
+from .cell_text import as_text_cell, cell_text
 
 __all__ = ["OpenpyxlBook", "new_book", "require_defusedxml"]
 
@@ -112,11 +112,8 @@ class OpenpyxlBook:
         for i, row in enumerate(rows):
             for j, value in enumerate(row):
                 if isinstance(value, str):
-                    value, removed = clean_text(value)
-                    if removed:
-                        self.warnings.append(removed_note(self.name, sheet,
-                                                          a1(first_row + i, first_col + j),
-                                                          removed))
+                    value = cell_text(value, self.name, sheet, a1(first_row + i, first_col + j),
+                                      self.warnings)
                 cell = ws.cell(first_row + i, first_col + j)
                 if isinstance(cell, MergedCell):  # inside a merged block (a title a user merged)
                     cell = _unmerge_at(ws, first_row + i, first_col + j)

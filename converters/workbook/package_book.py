@@ -50,7 +50,7 @@ from ..errors import InputError
 from ..layout import detect_layout
 from .backup import replace_with_backup
 from .binding import CellValue, WorkbookError, a1, a1_range, plain_value
-from .cell_text import clean_text, removed_note
+from .cell_text import cell_text
 from .lock import workbook_lock
 from .openpyxl_book import require_defusedxml
 from .package import (
@@ -254,9 +254,7 @@ class PackageBook:
 
     def _clean(self, sheet: str, row: int, col: int, value: CellValue) -> CellValue:
         if isinstance(value, str):
-            value, removed = clean_text(value)
-            if removed:
-                self.warnings.append(removed_note(self.name, sheet, a1(row, col), removed))
+            value = cell_text(value, self.name, sheet, a1(row, col), self.warnings)
         return value
 
     def own(self, sheet: str) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
@@ -191,10 +190,13 @@ def test_issue21_case8_a_read_only_trf_is_refused(tmp_path, capsys):
 
 def _limit_file_size(kib: int):
     def limit() -> None:
+        import resource  # POSIX only: the tests using it are marked posix_only
+
         resource.setrlimit(resource.RLIMIT_FSIZE, (kib * 1024, kib * 1024))
     return limit
 
 
+@pytest.mark.posix_only("a file-size limit (RLIMIT_FSIZE) set in the child (preexec_fn)")
 def test_issue21_case9_full_disk_leaves_no_truncated_backup(book):
     before = book.read_bytes()
     assert len(before) > 8 * 1024
@@ -214,6 +216,8 @@ def _dead_pid() -> int:
     return proc.pid
 
 
+@pytest.mark.posix_only("a process's liveness by its pid (os.kill(pid, 0)); Windows: issue 32 "
+                        "item 2")
 def test_issue21_case9_orphan_temporary_files_of_killed_runs_are_removed(book, tmp_path, capsys):
     dead, alive = _dead_pid(), os.getppid()
     orphans = [tmp_path / f".club.xlsx.{dead}.k2j4h5g6.tmp", tmp_path / f".out.{dead}.part.trf"]

@@ -77,3 +77,44 @@ def test_update_config_creates_the_file(tmp_path: Path) -> None:
     conf = tmp_path / "a" / "xlwings.conf"
     update_config(conf, {"INTERPRETER_WIN": r"C:\Python\python.exe"})
     assert conf.read_text(encoding="utf-8") == '"INTERPRETER_WIN","C:\\Python\\python.exe"\n'
+
+
+def test_issue32_item1_a_cp1252_config_made_by_xlwings_is_kept_in_cp1252(tmp_path: Path) -> None:
+    r"""xlwings writes ``xlwings.conf`` with Python's default encoding, the ANSI code page
+    on Windows, and its VBA reads it so: a user folder ``C:\Users\Bjørn`` stays cp1252
+    (before: exit 3 reading it as UTF-8)."""
+    conf = tmp_path / "xlwings.conf"
+    conf.write_bytes('"INTERPRETER_WIN","C:\\Users\\Bjørn\\old\\python.exe"\r\n'
+                     '"PYTHONPATH","C:\\Users\\Bjørn\\lib"\r\n'.encode("cp1252"))
+    python = "C:\\Users\\Bjørn\\AppData\\Local\\Programs\\Python\\Python312\\python.exe"
+    install_addin(platform="win32", python=python, config_file=conf, run=_Runner(),
+                  encoding="cp1252")
+    data = conf.read_bytes()
+    text = data.decode("cp1252")
+    assert f'"INTERPRETER_WIN","{python}"\r\n' in text
+    assert '"PYTHONPATH","C:\\Users\\Bjørn\\lib"' in text  # the other line, as it was
+    assert "Bjørn".encode("cp1252") in data and "Bjørn".encode() not in data
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")
+
+
+def test_issue32_item1_an_ascii_config_gets_the_path_in_the_code_page(tmp_path: Path) -> None:
+    conf = tmp_path / "xlwings.conf"
+    conf.write_bytes(b'"USE UDF SERVER","False"\n')
+    update_config(conf, {"INTERPRETER_WIN": "C:\\Users\\Bjørn\\python.exe"}, encoding="cp1252")
+    assert conf.read_bytes().decode("cp1252").endswith('"C:\\Users\\Bjørn\\python.exe"\n')
+    assert "Ã¸".encode("cp1252") not in conf.read_bytes()  # not UTF-8 read as cp1252
+
+
+def test_issue32_item1_a_utf8_config_is_read_and_written_back_in_the_code_page(tmp_path: Path) -> None:
+    conf = tmp_path / "xlwings.conf"
+    conf.write_bytes('"PYTHONPATH","C:\\Users\\Bjørn\\lib"\n'.encode())
+    update_config(conf, {"INTERPRETER_WIN": "C:\\py.exe"}, encoding="cp1252")
+    assert conf.read_bytes().decode("cp1252").startswith('"PYTHONPATH","C:\\Users\\Bjørn\\lib"')
+
+
+def test_issue32_item1_a_path_the_code_page_cannot_hold_is_refused_by_name(tmp_path: Path) -> None:
+    conf = tmp_path / "xlwings.conf"
+    with pytest.raises(AddinInstallError, match=r"cannot be written in the code page cp1252.*'Ł'"):
+        update_config(conf, {"INTERPRETER_WIN": "C:\\Users\\Łukasz\\python.exe"}, encoding="cp1252")
+    assert not conf.exists()
