@@ -61,7 +61,9 @@ def write_round_back(path: Path, t: Tournament, rnd: Round, *, replace: bool = F
     nl = _newline(text)
     table = _Table(text, label)
     head_index, cols = _find_header(table)
-    lines = text.splitlines(keepends=True)
+    # the lines as the csv reader counts them (CR, LF, CR LF), not str.splitlines, which
+    # also splits at a form feed or U+2028 inside a quoted cell and shifts every row after
+    lines = io.StringIO(text, newline="").readlines()
     starts = [*table.lines, len(lines) + 1]
     spans = [(starts[i] - 1, starts[i + 1] - 1) for i in range(len(table.rows))]
     if spans and spans[-1][1] < len(lines):  # trailing lines the reader saw no row in

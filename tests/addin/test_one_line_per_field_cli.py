@@ -125,3 +125,19 @@ def test_issue30_also_seen_bbp_refuses_a_deeply_nested_value_in_one_located_line
     assert f"deep.trf:{number}:5: cannot read XMN option record: a value nested more than 32" in err
     assert main(["check", str(path)]) == 2
     assert "a value nested more than 32 deep" in capsys.readouterr().err
+
+
+def test_issue30_item11_a_form_feed_in_a_csv_cell_never_shifts_the_rows_written_back(
+        tmp_path, capsys) -> None:
+    """The round written back into a CSV results table counts lines as the CSV reader
+    does: a form feed (or U+2028) inside a quoted name is no line end.  Before, ``pair
+    --repair`` dropped the last game of round 3."""
+    path = tmp_path / "results.csv"
+    save(load(CLUB_TRF), path, "csv-results")
+    text = path.read_text(encoding="utf-8-sig").replace("Hansen, Ola", "Hansen,\x0cOla", 1)
+    path.write_text(text, encoding="utf-8-sig", newline="")
+    assert main(["pair", str(path), "--rounds", "7"]) == 0
+    games = [len(r.games) for r in load(path).rounds]
+    assert main(["pair", str(path), "--rounds", "7", "--repair"]) == 0
+    capsys.readouterr()
+    assert [len(r.games) for r in load(path).rounds] == games == [6, 6, 6, 6]
