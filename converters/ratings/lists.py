@@ -150,6 +150,8 @@ def _number(text: str | None, field: str, high: int) -> int:
     s = (text or "").strip()
     if not s:
         return 0
+    if s.isascii() and s.isdigit() and len(s) <= 4 and int(s) <= high:  # the common case
+        return int(s)
     if not _DIGITS.fullmatch(s):
         raise _Bad(tr("{field} {value} is not a number", field=_FIELD_NAMES[field],
                       value=_shown(s)))
@@ -172,7 +174,7 @@ def _fide_id(text: str) -> str:
 def _name(text: str | None) -> str:
     """The name on one line (line breaks and runs of blanks are one space)."""
     name = " ".join((text or "").split())
-    if _CONTROL.search(name):
+    if not name.isprintable() and _CONTROL.search(name):
         raise _Bad(tr("the name {value} holds a control character", value=_shown(name)))
     return name
 
@@ -180,7 +182,7 @@ def _name(text: str | None) -> str:
 def _code(text: str | None, field: str, longest: int) -> str:
     """A short code of letters (a title, a flag); empty is none."""
     s = (text or "").strip()
-    if len(s) > longest or not _LETTERS.fullmatch(s):
+    if s and (len(s) > longest or not _LETTERS.fullmatch(s)):
         raise _Bad(tr("{field} {value} is not {n} letters or fewer", field=_FIELD_NAMES[field],
                       value=_shown(s), n=longest))
     return s
@@ -188,7 +190,7 @@ def _code(text: str | None, field: str, longest: int) -> str:
 
 def _federation(text: str | None) -> str:
     s = (text or "").strip().upper()
-    if s and not re.fullmatch(r"[A-Z]{3}", s):
+    if s and not (len(s) == 3 and s.isascii() and s.isalpha()):
         raise _Bad(tr("federation {value} is not a three-letter code", value=_shown(s)))
     return s
 
@@ -199,6 +201,9 @@ def _year(text: str | None) -> int | None:
     s = (text or "").strip()
     if not s or s.strip("0") == "":
         return None
+    if len(s) == 4 and s.isascii() and s.isdigit() and \
+            BIRTH_YEARS[0] <= int(s) <= BIRTH_YEARS[1]:  # the common case
+        return int(s)
     m = _YEAR_IN.search(s)
     if m is None or len(s) > 10 or not re.fullmatch(r"[0-9./ -]+", s):
         raise _Bad(tr("birth year {value} is not a year", value=_shown(s)))
@@ -215,6 +220,8 @@ def _sex(text: str | None) -> str:
 
 
 def _national_id(text: str) -> str:
+    if not text:
+        return ""
     s = " ".join(text.split())
     if len(s) > MAX_NATIONAL_ID or _CONTROL.search(s):
         raise _Bad(tr("national ID {value} is not an ID (at most {most} characters)",
@@ -637,31 +644,28 @@ _LONG_LINE = tr("a line longer than {kib} KiB (a list's lines are under 1 KiB): 
                 "list, or a damaged file; refused", kib=MAX_LIST_RECORD // 1024)
 
 
-def _bounded_lines(stream: IO[bytes], label: str) -> Iterator[tuple[int, bytes]]:
-    """``(line number, line)`` of a list (its line end kept), read in 1 MiB blocks: a
-    line longer than :data:`~monrad.converters.limits.MAX_LIST_RECORD` is refused as
-    soon as that much of it is read."""
+def _bounded_lines(stream: IO[bytes], label: str) -> Iterator[tuple[int, bytes, bool]]:
+    """``(line number, line, ended)`` of a list (the line without its LF; ``ended``:
+    it had one), read in 1 MiB blocks: a line longer than
+    :data:`~monrad.converters.limits.MAX_LIST_RECORD` is refused as soon as that much of
+    it is read."""
     no = 0
     tail = b""
     while True:
         block = stream.read(1 << 20)
-        data = tail + block
         if not block:
-            if data:
-                yield no + 1, data
+            if tail:
+                yield no + 1, tail, False
             return
-        lines = data.split(b"\n")
+        lines = (tail + block).split(b"\n")
         tail = lines.pop()
+        if len(tail) > MAX_LIST_RECORD or max(map(len, lines), default=0) > MAX_LIST_RECORD:
+            long = next((i for i, ln in enumerate(lines) if len(ln) > MAX_LIST_RECORD),
+                        len(lines))
+            raise InputError(str(_LONG_LINE), source=label, line=no + long + 1)
         for raw in lines:
             no += 1
-            if len(raw) > MAX_LIST_RECORD:
-                break
-            yield no, raw + b"\n"
-        else:
-            if len(tail) <= MAX_LIST_RECORD:
-                continue
-            no += 1
-        raise InputError(str(_LONG_LINE), source=label, line=no)
+            yield no, raw, True
 
 
 def _cut_note() -> str:
@@ -677,7 +681,7 @@ def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
     last line shorter than that, with no line end, is a download cut short and refused."""
     lines = _bounded_lines(stream, label)
     try:
-        _, first = next(lines)
+        _, first, _ = next(lines)
     except StopIteration:
         raise InputError("the list is empty", source=label) from None
     header = first.decode("utf-8-sig", errors="replace").rstrip("\r\n")
@@ -686,15 +690,15 @@ def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
     name_s, name_e = cols["name"]
     rest = [(fld, s, e) for fld, (s, e) in cols.items() if fld not in ("id", "name")]
     width: int | None = 0  # the rows' width while they all have one (None: they differ)
-    for no, raw in lines:
-        ended = raw.endswith(b"\n")
+    for no, raw, ended in lines:
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             if not ended and exc.reason == "unexpected end of data":
                 raise InputError(_cut_note(), source=label, line=no) from None
             line = raw.decode("latin-1")
-        line = line.rstrip("\r\n")
+        if line.endswith("\r"):
+            line = line[:-1]
         if not ended and width and len(line) < width:
             raise InputError(_cut_note(), source=label, line=no)
         if width is not None:
@@ -704,7 +708,7 @@ def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
             if line.strip():
                 raise InputError("no FIDE ID in the ID Number column", source=label, line=no)
             continue
-        if not _DIGITS.fullmatch(fide_id):
+        if not (fide_id.isascii() and fide_id.isdigit()):
             raise InputError(str(tr("FIDE ID {value} is not a number", value=_shown(fide_id))),
                              source=label, line=no)
         name = " ".join(line[name_s:name_e].split())
