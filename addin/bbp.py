@@ -136,7 +136,8 @@ def pairs_text(t) -> str:
 
 
 def _pair(path: str, output: str | None) -> int:
-    from ..converters.atomic import atomic_write
+    from ..converters.atomic import WriteError
+    from ..converters.outputs import write_output
     from ..engine.pairing import NoPairingPossible, PairingError
 
     t = _read(path)
@@ -155,9 +156,9 @@ def _pair(path: str, output: str | None) -> int:
         if target is None:
             sys.stdout.write(text)
             return
-        try:
-            atomic_write(target, text.encode("ascii"))
-        except OSError:
+        try:  # the reference engine replaces its output; never the input, never /dev/null
+            write_output(target, text.encode("ascii"), [path], overwrite=True)
+        except WriteError:
             raise _Refused(f"The output file ({target}) could not be opened.",
                            FILE_ERROR) from None
 

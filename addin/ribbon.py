@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..converters.atomic import atomic_write
 from ..converters.errors import InputError
 from ..converters.workbook.binding import WorkbookBinding
 from . import buttons, jobs
@@ -79,7 +80,10 @@ def run_button(
     except InputError as exc:
         outcome = Outcome(str(exc), True)
     except Exception as exc:  # noqa: BLE001 - the user must never see a traceback
-        LOG_FILE.write_text(traceback.format_exc(), encoding="utf-8")
+        try:
+            atomic_write(LOG_FILE, traceback.format_exc().encode("utf-8"))
+        except InputError:  # the log is a courtesy: the message below still goes out
+            pass
         outcome = Outcome(
             f"unexpected error: {type(exc).__name__}: {exc} (details in {LOG_FILE})", True
         )

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.model import ModelError, Tournament
 from ..engine.pairing import with_system_scoring
-from .atomic import atomic_write
+from .atomic import atomic_write, building
 from .errors import MAX_INPUT_BYTES, InputError
 from .source import head_text, read_bytes
 
@@ -51,6 +51,7 @@ __all__ = [
     "atomic_write",
     "detect_format",
     "dumps",
+    "dumps_bytes",
     "extension_for",
     "load",
     "save",
@@ -338,6 +339,19 @@ def dumps(t: Tournament, fmt: str, *, source_text: str | None = None,
     raise InputError(_unknown_format(fmt) if f not in FORMATS else f"{f} is not a text format")
 
 
+def dumps_bytes(t: Tournament, fmt: str, *, source_text: str | None = None,
+                warnings: list[str] | None = None, label: str | None = None) -> bytes:
+    """:func:`dumps` encoded as :func:`save` writes it: TRF in UTF-8, CSV in UTF-8 with a
+    byte-order mark (Excel needs it to read æ, ø, å), WOF in Latin-1."""
+    f = _norm_fmt(fmt)
+    text = dumps(t, f, source_text=source_text, warnings=warnings, label=label)
+    if f == "wof":
+        return text.encode("latin-1", errors="replace")
+    if f.startswith("csv"):
+        return text.encode("utf-8-sig")  # the BOM makes Excel read UTF-8
+    return text.encode("utf-8")
+
+
 def save(
     t: Tournament,
     path: str | os.PathLike[str],
@@ -368,17 +382,7 @@ def save(
         return _save_workbook(t, p, warnings, shown)
     if f == "trf" and trf_version in ("16", "2026"):
         f = f"trf{trf_version}"
-    text = dumps(t, f, warnings=warnings, label=shown or label)
-    if f == "wof":
-        data = text.encode("latin-1", errors="replace")
-    elif f.startswith("csv"):
-        data = text.encode("utf-8-sig")  # the BOM makes Excel read UTF-8
-    else:
-        data = text.encode("utf-8")
-    try:
-        return atomic_write(p, data)
-    except OSError as exc:
-        raise InputError(f"cannot write file: {exc.strerror or exc}", source=label) from None
+    return atomic_write(p, dumps_bytes(t, f, warnings=warnings, label=shown or label))
 
 
 def _save_workbook(t: Tournament, p: Path, warnings: list[str] | None = None,
@@ -419,7 +423,8 @@ def _save_workbook(t: Tournament, p: Path, warnings: list[str] | None = None,
         for rnd, before in xl.running_scores(t):
             if rnd.is_paired:
                 after = xl.write_round(book, t, rnd, lay, after=after, before=before)
-        data = xl.workbook_bytes(book.workbook, xl.workbook_time(t))
+        with building(shown or p):  # openpyxl's own temporary files: a full disk is one line
+            data = xl.workbook_bytes(book.workbook, xl.workbook_time(t))
         if warnings is not None:  # named as the caller shows the file (not a temporary name)
             shown_name = Path(shown).name if shown else p.name
             warnings.extend(w.replace(p.name, shown_name, 1) for w in book.warnings)
@@ -429,7 +434,4 @@ def _save_workbook(t: Tournament, p: Path, warnings: list[str] | None = None,
         from .xlsm import make_xlsm
 
         data = make_xlsm(data, lay.lang)
-    try:
-        return atomic_write(p, data)
-    except OSError as exc:
-        raise InputError(f"cannot write file: {exc.strerror or exc}", source=label) from None
+    return atomic_write(p, data)

@@ -44,14 +44,23 @@ from pathlib import Path
 from typing import TextIO
 
 from ..engine.model import ModelError, Tournament
-from .atomic import remove_orphans, replace_keeping_mode
+from .atomic import (
+    atomic_write,
+    check_regular,
+    real_target,
+    remove_orphans,
+    replace_keeping_mode,
+    temp_path,
+)
 from .errors import InputError
+from .outputs import output_key, same_file
 from .source import head_text, read_text
 
 __all__ = [
     "IN_SUFFIXES",
     "OUT_FORMATS",
     "PARALLEL_FROM",
+    "WINDOWS_MAX_WORKERS",
     "BatchReport",
     "FileResult",
     "Job",
@@ -59,10 +68,13 @@ __all__ = [
     "collect",
     "convert_many",
     "convert_one",
+    "is_helper_file",
     "read_input",
     "render_output",
     "run_jobs",
     "summary_table",
+    "tournament_files",
+    "worker_count",
 ]
 
 #: above this many files, conversion runs in several processes
@@ -153,34 +165,63 @@ class BatchReport:
 
 # ------------------------------------------------------------------ collecting
 def _expand(src: str, recursive: bool) -> tuple[list[tuple[Path, Path | None]], str | None]:
-    """(files with the folder they were found under, or an error text)."""
-    if _GLOB_CHARS.search(src):
-        hits = sorted(glob.glob(src, recursive=recursive or "**" in src))
-        out: list[tuple[Path, Path | None]] = []
-        for h in hits:
-            p = Path(h)
-            if p.is_dir():
-                out.extend(_folder(p, recursive))
-            elif not p.name.startswith("."):
-                out.append((p, None))
-        return out, (None if out else f"no file matches {src!r}")
+    """(files with the folder they were found under, or an error text).  A source that
+    names an existing file or folder is taken as it is, even when its name holds a
+    glob character (``club [2025].trf``); only other sources are glob patterns."""
     p = Path(src)
     if p.is_dir():
         return _folder(p, recursive), None
     if p.exists():
         return [(p, None)], None
+    if _GLOB_CHARS.search(src):
+        hits = sorted(glob.glob(src, recursive=recursive or "**" in src))
+        out: list[tuple[Path, Path | None]] = []
+        for h in hits:
+            q = Path(h)
+            if q.is_dir():
+                out.extend(_folder(q, recursive))
+            elif not q.name.startswith(".") and not is_helper_file(q):
+                out.append((q, None))
+        return out, (None if out else f"no file matches {src!r}")
     return [], f"{src}: no such file or folder"
 
 
-def _folder(folder: Path, recursive: bool) -> list[tuple[Path, Path | None]]:
+def is_helper_file(path: str | os.PathLike[str]) -> bool:
+    """A file another program or monrad keeps beside a tournament file, never a
+    tournament itself: Excel's owner file ``~$club.xlsx``, LibreOffice's
+    ``.~lock.club.xlsx#``, monrad's lock ``.~monrad-club.xlsx.lock`` and temporary
+    files ``.~m<pid>-<random>.tmp``.  Folder conversion, ``frames`` and the tables skip
+    them."""
+    name = Path(path).name
+    return name.startswith(("~$", ".~lock.", ".~monrad-", ".~m"))
+
+
+def tournament_files(folder: Path, recursive: bool = True) -> list[Path]:
+    """The files of ``folder`` (and its sub-folders when ``recursive``) that may be
+    tournaments, in name order: hidden files and folders, Excel's and LibreOffice's
+    owner files, monrad's locks and temporary files left out."""
     it = folder.rglob("*") if recursive else folder.iterdir()
-    out: list[tuple[Path, Path | None]] = []
+    out = []
     for p in sorted(it):
         rel = p.relative_to(folder)
-        if any(part.startswith(".") for part in rel.parts) or not p.is_file():
+        if any(part.startswith(".") for part in rel.parts) or is_helper_file(p) or not p.is_file():
             continue
-        out.append((p, folder))
+        out.append(p)
     return out
+
+
+def _folder(folder: Path, recursive: bool) -> list[tuple[Path, Path | None]]:
+    return [(p, folder) for p in tournament_files(folder, recursive)]
+
+
+def _identity(path: Path) -> tuple[int, int] | str:
+    """What makes two names one file: device and inode where the system gives them,
+    else :func:`~monrad.converters.outputs.output_key`."""
+    try:
+        st = path.stat()
+    except OSError:
+        return output_key(path)
+    return (st.st_dev, st.st_ino) if st.st_ino else output_key(path)
 
 
 def collect(
@@ -197,37 +238,54 @@ def collect(
 
     A file found inside a folder keeps its sub-folder under ``out_dir``
     (``--recursive``); other files go straight into ``out_dir``.  Each output keeps
-    the input's base name with the format's extension.
+    the input's base name with the format's extension.  The output-path rule
+    (:mod:`~monrad.converters.outputs`): an output that would be its own input is
+    skipped; one that would be another input of the batch, or the output of an
+    earlier input (names compared without case: ``club.csv`` and ``Club.xlsx`` are
+    one ``club.trf`` on a case-insensitive disk), is refused by name (failed).
     """
     fmt = normalise_format(fmt)
     out_root = Path(out_dir)
     suffix = OUT_FORMATS[fmt]
-    jobs: list[Job] = []
+    found: list[tuple[Path, Path | None]] = []
     errors: list[FileResult] = []
-    seen: set[Path] = set()
-    claimed: dict[Path, str] = {}
+    inputs: dict[tuple[int, int] | str, Path] = {}
     for src in sources:
         files, error = _expand(src, recursive)
         if error:
             errors.append(FileResult(src, "failed", error))
         for path, folder in files:
-            key = path.resolve()
-            if key in seen:
-                continue
-            seen.add(key)
-            rel = path.relative_to(folder).parent if folder is not None else Path()
-            target = out_root / rel / (path.stem + suffix)
-            skip = None
-            if path.suffix.lower() not in IN_SUFFIXES and (folder is not None
-                                                           or not _sniff_known(path)):
-                skip = f"not a tournament file ({path.suffix or 'no extension'})"
-            elif target.resolve() == key:
-                skip = "the output would replace the input"
-            elif target.resolve() in claimed:
-                skip = f"same output name as {claimed[target.resolve()]}"
-            if skip is None:
-                claimed[target.resolve()] = str(path)
-            jobs.append(Job(str(path), str(target), fmt, overwrite, skip, input_format, mapping))
+            key = _identity(path)
+            if key not in inputs:
+                inputs[key] = path
+                found.append((path, folder))
+    jobs: list[Job] = []
+    claimed: dict[str, str] = {}
+    for path, folder in found:
+        rel = path.relative_to(folder).parent if folder is not None else Path()
+        target = out_root / rel / (path.stem + suffix)
+        skip = None
+        other = inputs.get(_identity(target)) if os.path.lexists(target) else None
+        if is_helper_file(path):
+            skip = "not a tournament file (a lock or owner file another program keeps)"
+        elif path.suffix.lower() not in IN_SUFFIXES and (folder is not None
+                                                         or not _sniff_known(path)):
+            skip = f"not a tournament file ({path.suffix or 'no extension'})"
+        elif other is not None and other == path:
+            skip = "the output would replace the input"
+        elif other is not None:
+            errors.append(FileResult(str(path), "failed",
+                                     f"{path}: refused: its output {target} is the input file "
+                                     f"{other} of this conversion (choose another --out-dir)"))
+            continue
+        elif output_key(target) in claimed:
+            errors.append(FileResult(str(path), "failed",
+                                     f"{path}: refused: its output {target} is also the output "
+                                     f"of {claimed[output_key(target)]} (rename one of them)"))
+            continue
+        if skip is None:
+            claimed[output_key(target)] = str(path)
+        jobs.append(Job(str(path), str(target), fmt, overwrite, skip, input_format, mapping))
     return jobs, errors
 
 
@@ -325,7 +383,7 @@ def render_output(t: Tournament, fmt: str, path: Path, warnings: list[str] | Non
 
         text = write_klubtur(t, title=str(t.info.get("name", "")) or None, warnings=warnings,
                              label=shown or "klubtur")
-        path.write_bytes(text.encode("utf-8-sig"))
+        atomic_write(path, text.encode("utf-8-sig"), shown=shown)
         return
     from . import save
 
@@ -362,10 +420,6 @@ def _slug(text: str) -> str:
     return s or "group"
 
 
-def _tmp_name(target: Path) -> Path:
-    return target.with_name(f".{target.stem}.{os.getpid()}.part{target.suffix}")
-
-
 def convert_one(job: Job) -> FileResult:
     """Convert one file (runs in a worker process too): never raises."""
     start = time.perf_counter()
@@ -376,7 +430,7 @@ def convert_one(job: Job) -> FileResult:
             result.status, result.detail = "skipped", job.skip
             return result
         target = Path(job.output)
-        if target.exists() and not job.overwrite:
+        if os.path.lexists(target) and not job.overwrite:
             result.status, result.detail = "skipped", f"{target} exists (use --overwrite)"
             return result
         warnings: list[str] = []
@@ -387,20 +441,26 @@ def convert_one(job: Job) -> FileResult:
         outputs = [(target if len(found) == 1 else
                     target.with_name(f"{target.stem}-{_slug(g)}{target.suffix}"), t)
                    for g, t in found]
+        for out, _ in outputs:
+            if same_file(out, job.source):
+                raise InputError(f"refused: the output {out} is the input file; monrad never "
+                                 "writes over its input", source=job.source)
+            check_regular(real_target(out), out)
         if len(found) > 1 and not job.overwrite:
-            exists = [str(o) for o, _ in outputs if o.exists()]
+            exists = [str(o) for o, _ in outputs if os.path.lexists(o)]
             if exists:
                 result.status, result.detail = "skipped", f"{exists[0]} exists (use --overwrite)"
                 return result
         target.parent.mkdir(parents=True, exist_ok=True)
         for out, t in outputs:
-            remove_orphans(out)  # .part files of killed runs (issue 21)
-            tmp = _tmp_name(out)
+            real = real_target(out)
+            remove_orphans(real)  # temporary files of killed runs (issue 21)
+            tmp = temp_path(real, f".part{out.suffix}")
             temps.append((tmp, out))
             render_output(t, job.fmt, tmp, result.warnings, str(out))
             warnings.extend(_what_was_lost(t, job.fmt, tmp, out))
         for tmp, out in temps:
-            replace_keeping_mode(tmp, out)
+            replace_keeping_mode(tmp, real_target(out), out)
         temps = []
         result.status = "converted"
         result.outputs = [str(o) for o, _ in outputs]
@@ -510,6 +570,22 @@ class Progress:
 
 
 # ------------------------------------------------------------------ running
+#: Windows waits on at most 63 handles at once, so a process pool has at most 61 workers
+WINDOWS_MAX_WORKERS = 61
+_ON_WINDOWS = os.name == "nt"
+
+
+def worker_count(requested: int | None, jobs: int) -> int:
+    """The processes to use for ``jobs`` files: ``requested`` (``--jobs``), else the
+    cores when there are more than :data:`PARALLEL_FROM` files, else one; never more
+    than the files, nor than :data:`WINDOWS_MAX_WORKERS` on Windows."""
+    if requested is None:
+        requested = 1 if jobs <= PARALLEL_FROM else min(os.cpu_count() or 1, jobs)
+    if _ON_WINDOWS:
+        requested = min(requested, WINDOWS_MAX_WORKERS)
+    return max(1, min(requested, jobs or 1))
+
+
 def run_jobs(
     jobs: Sequence[Job],
     *,
@@ -518,9 +594,7 @@ def run_jobs(
 ) -> list[FileResult]:
     """Convert every job; in ``workers`` processes (default: the cores, but one
     process for :data:`PARALLEL_FROM` files or fewer).  Results in job order."""
-    if workers is None:
-        workers = 1 if len(jobs) <= PARALLEL_FROM else min(os.cpu_count() or 1, len(jobs))
-    workers = max(1, min(workers, len(jobs) or 1))
+    workers = worker_count(workers, len(jobs))
     results: list[FileResult | None] = [None] * len(jobs)
     if workers == 1:
         for i, job in enumerate(jobs):

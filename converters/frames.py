@@ -84,10 +84,11 @@ Source: TypeAlias = (
 def read_tournaments(source: Source, warnings: list[str] | None = None,
                      failed: list[str] | None = None) -> list[tuple[str, Tournament]]:
     """``(name, tournament)`` for a tournament, a file, a folder (every tournament file
-    in it and its sub-folders, in name order, monrad's backups left out), pairs
+    in it and its sub-folders, in name order, monrad's backups, hidden files and the
+    owner and lock files of Excel, LibreOffice and monrad left out), pairs
     already made, or a list of any of these.  A file that cannot be read raises its :class:`InputError`, or, with
     ``failed`` given, is left out and its one-line message appended there."""
-    from .batch import IN_SUFFIXES, read_input
+    from .batch import IN_SUFFIXES, is_helper_file, read_input, tournament_files
 
     if isinstance(source, Tournament):
         return [(str(source.info.get("name") or "tournament"), source)]
@@ -101,9 +102,11 @@ def read_tournaments(source: Source, warnings: list[str] | None = None,
         return out
     p = Path(source)
     if p.is_dir():
-        files = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in IN_SUFFIXES
-                       and ".backup-" not in f.name)
+        files = [f for f in tournament_files(p) if f.suffix.lower() in IN_SUFFIXES
+                 and ".backup-" not in f.name]
         base = p
+    elif p.is_file() and is_helper_file(p):
+        files, base = [], p.parent
     elif p.is_file():
         files, base = [p], p.parent
     else:
@@ -273,7 +276,4 @@ def write_table(df: pd.DataFrame, path: str | os.PathLike[str]) -> Path:
         data = csv_table([str(c) for c in df.columns], rows).encode("utf-8-sig")
     else:
         raise InputError("a table is written as .csv or .parquet", source=str(p))
-    try:
-        return atomic_write(p, data)
-    except OSError as exc:
-        raise InputError(f"cannot write file: {exc.strerror or exc}", source=str(p)) from None
+    return atomic_write(p, data)

@@ -10,7 +10,7 @@ from ...engine.i18n import LocalizedError, tr
 from ...engine.model import Result, Tournament
 
 __all__ = ["CommandError", "load_file", "warn", "add_input_format_option", "add_lang_option",
-           "is_workbook", "BYE_NAMES", "LANG_CHOICES"]
+           "is_workbook", "BYE_NAMES", "LANG_CHOICES", "add_overwrite_option", "check_output_of"]
 
 #: what ``--lang`` takes: the four languages and their other names (docs/i18n.md)
 LANG_CHOICES = ("en", "nb", "no", "nn", "sv", "da")
@@ -65,3 +65,20 @@ def add_input_format_option(parser) -> None:
     parser.add_argument("--mapping", metavar="FILE", default=None,
                         help="a club's own workbook: mapping file (.toml/.json) naming its "
                              "columns (docs/workbook.md)")
+
+
+def add_overwrite_option(parser, *names: str) -> None:
+    """``--overwrite``: the one rule for an existing output (docs/decisions.md, "One
+    careful writer"): refused unless this is given."""
+    parser.add_argument(*(names or ("--overwrite",)), dest="overwrite", action="store_true",
+                        help="replace the output file if it exists (without this an existing "
+                             "output is refused; an input file is never replaced)")
+
+
+def check_output_of(args, output: str | Path, *inputs: str | Path | None) -> Path:
+    """The output-path rule (:func:`monrad.converters.outputs.check_output`) for a
+    command's ``output``, with its input files (``None`` ones left out) and its
+    ``--overwrite``."""
+    from ...converters.outputs import check_output
+
+    return check_output(output, [i for i in inputs if i], overwrite=bool(getattr(args, "overwrite", False)))

@@ -17,7 +17,8 @@ several groups gives ``<name>-<group>.<ext>``.  A progress bar runs on stderr
 (plain lines when stderr is not a terminal), the summary lists every skipped or
 failed file with the reason and ends with the totals; exit 2 if any file failed.
 Output files are written whole or not at all (temporary file + replace); existing
-outputs are skipped unless ``--overwrite``.  More than eight files are converted
+outputs are skipped (a single ``-o`` or a table: refused) unless ``--overwrite``; an
+input is never replaced, and two inputs with one output name are refused by name.  More than eight files are converted
 in several processes (``--jobs`` to choose).  See ``docs/batch.md``.
 """
 
@@ -29,7 +30,7 @@ from pathlib import Path
 from ...converters import batch
 from ...converters.errors import InputError
 from ...engine.model import Tournament
-from ._common import CommandError, add_input_format_option
+from ._common import CommandError, add_input_format_option, check_output_of, warn
 from .export import info_settings
 
 ORDER = 40
@@ -91,6 +92,9 @@ def _format(args, dest: Path | None) -> str:
 def run(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise CommandError("--jobs must be 1 or more")
+    if args.jobs is not None and batch.worker_count(args.jobs, args.jobs) < args.jobs:
+        warn(f"--jobs {args.jobs}: Windows runs at most {batch.WINDOWS_MAX_WORKERS} worker "
+             f"processes; using {batch.WINDOWS_MAX_WORKERS}")
     table = _table_name(args.to)
     if table is not None:
         return _run_table(args, table)
@@ -120,10 +124,7 @@ def _run_single(args) -> int:
     fmt = _format(args, dest)
     if not src.is_file():
         raise InputError("no such file", source=str(src))
-    if dest.exists() and dest.resolve() == src.resolve():
-        raise InputError("the output would overwrite the source", source=str(dest))
-    if not dest.parent.exists():
-        raise InputError("the folder does not exist", source=str(dest))
+    check_output_of(args, dest, src, args.mapping)
     job = batch.Job(str(src), str(dest), fmt, args.overwrite, input_format=args.input_format,
                     mapping=args.mapping, info=tuple(info_settings(args.settings).items()))
     res = batch.convert_one(job)
@@ -153,6 +154,11 @@ def _run_table(args, table: str) -> int:
 
     if args.output or args.out_dir:
         raise CommandError(f"--to {args.to} names the table file itself; drop -o/--out-dir")
+    inputs: list[Path] = []
+    for src in args.sources:
+        p = Path(src)
+        inputs += batch.tournament_files(p) if p.is_dir() else [p]
+    check_output_of(args, args.to, *inputs)
     found: list[tuple[str, Tournament]] = []
     failed: list[str] = []
     warnings: list[str] = []

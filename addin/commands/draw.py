@@ -4,16 +4,19 @@ Start numbers by draw (NSF-2A random, NSF-2B seeded groups A/B/C/D drawn in the 
 ACDBCABD, SSF-1, SKOL-1) with :mod:`monrad.engine.draw`, before round 1 only.  A
 monrad workbook is renumbered by :func:`monrad.addin.draw_job.draw_start_numbers`
 (players keep their rows, the start-number column changes, the seed goes to the
-Settings sheet, backup kept); a TRF file is rewritten atomically in its own version
-with the seed recorded.  The drawn order is printed: new number, old number, name.
+Settings sheet, backup kept); a TRF file is written back in its own version with the
+seed recorded, through the careful writer (lock, backup, atomic replace).  The drawn order is printed: new number, old number, name.
 """
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 
-from ...converters import atomic_write, detect_format, dumps, trf_version
+from ...converters import detect_format, dumps_bytes, trf_version
 from ...converters.errors import InputError
+from ...converters.workbook.lock import file_lock
+from ...converters.workbook.writer import digest, write_back
 from ...engine.draw import apply_draw
 from ..draw_job import METHODS, DrawReport, draw_order, draw_start_numbers
 from ._common import add_input_format_option, load_file, warn
@@ -47,20 +50,24 @@ def run(args) -> int:
 
         report = draw_start_numbers(open_book(path), args.method, args.seed, save=not args.dry_run)
     else:
-        t = load_file(args.file, args.input_format, args.mapping)
-        draw = draw_order(t, args.method, args.seed)
-        report = DrawReport(draw, {p.start_no: p.name for p in t.players})
-        if not args.dry_run:
-            if not fmt.startswith("trf"):
-                raise InputError("start numbers can be drawn into a monrad workbook or a TRF "
-                                 "file; use --dry-run to see a draw", source=str(path))
-            original = path.read_bytes().decode("utf-8-sig", errors="replace")
-            version = fmt.removeprefix("trf") or trf_version(original)
-            warnings: list[str] = []
-            text = dumps(apply_draw(t, draw), f"trf{version}", warnings=warnings, label=str(path))
-            atomic_write(path, text.encode("utf-8"))
-            for w in warnings:
-                warn(w)
+        if not args.dry_run and not fmt.startswith("trf"):
+            raise InputError("start numbers can be drawn into a monrad workbook or a TRF "
+                             "file; use --dry-run to see a draw", source=str(path))
+        with nullcontext() if args.dry_run else file_lock(path):
+            before = digest(path)
+            t = load_file(args.file, args.input_format, args.mapping)
+            draw = draw_order(t, args.method, args.seed)
+            report = DrawReport(draw, {p.start_no: p.name for p in t.players})
+            if not args.dry_run:
+                original = path.read_bytes().decode("utf-8-sig", errors="replace")
+                version = fmt.removeprefix("trf") or trf_version(original)
+                warnings: list[str] = []
+                data = dumps_bytes(apply_draw(t, draw), f"trf{version}", warnings=warnings,
+                                   label=str(path))
+                made = write_back(path, data, expected=before)
+                report.backup = str(made) if made else None
+                for w in warnings:
+                    warn(w)
     for line in report.lines():
         print(line)
     if not args.dry_run:

@@ -11,6 +11,8 @@ Header fields missing from the file can be given here: ``--set city=Oslo
 error; name, birth year, federation or rating differ: warnings) and prints each
 player's rating-change estimate (:mod:`monrad.converters.ratings.precheck`).
 
+An existing report is replaced only with ``--overwrite``, never the tournament file.
+
 Exit status: 0 written (or ``--check`` found no error), 1 the check found errors,
 2 bad input.
 """
@@ -23,7 +25,13 @@ from pathlib import Path
 from ...converters import batch
 from ...converters.errors import InputError
 from ...converters.ratings import fide_export
-from ._common import CommandError, add_input_format_option, warn
+from ._common import (
+    CommandError,
+    add_input_format_option,
+    add_overwrite_option,
+    check_output_of,
+    warn,
+)
 
 ORDER = 45
 
@@ -72,6 +80,7 @@ def register(sub) -> None:
                    default="standard", help="which list of --rating-list (default: standard)")
     p.add_argument("--check", action="store_true", help="only check; write nothing")
     p.add_argument("--force", action="store_true", help="write the report despite errors")
+    add_overwrite_option(p)
     add_input_format_option(p)
     p.set_defaults(run=run)
 
@@ -119,9 +128,18 @@ def _load(args):
     return found[0][1], warnings
 
 
+def _output(args) -> Path:
+    """The report's path: ``-o``, else FILE's name with ``-fide.trf``."""
+    return Path(args.output) if args.output else Path(args.file).with_name(
+        Path(args.file).stem + "-fide.trf")
+
+
 def run(args) -> int:
     if not Path(args.file).is_file():
         raise InputError("no such file", source=args.file)
+    out = _output(args)
+    if not args.check:
+        check_output_of(args, out, args.file, args.mapping, args.rating_list)
     t, warnings = _load(args)
     apply_settings(t, args.settings)
     if args.national_federation:
@@ -150,21 +168,12 @@ def run(args) -> int:
         print(f"monrad: the FIDE report was not written: {errors} error(s) above "
               "(fix them, --set header fields, or --force)", file=sys.stderr)
         return 1
-    out = Path(args.output) if args.output else Path(args.file).with_name(
-        Path(args.file).stem + "-fide.trf")
-    if out.resolve() == Path(args.file).resolve():
-        raise CommandError("the report would overwrite the tournament file; choose -o")
-    if not out.parent.exists():
-        raise InputError("the folder does not exist", source=str(out))
     written: list[str] = []
     text = fide_export.fide_report(t, args.trf_version, ascii_names=args.ascii_names,
                                    warnings=written, label=str(out))
     for w in written:
         warn(w)
-    try:
-        fide_export.write_fide_report(text, out)
-    except OSError as exc:
-        raise InputError(f"cannot write file: {exc.strerror or exc}", source=str(out)) from None
+    fide_export.write_fide_report(text, out)
     print(f"wrote {out} (TRF-{args.trf_version}, {len(t.players)} players, "
           f"{sum(1 for r in t.rounds if r.is_paired)} rounds)")
     return 0

@@ -12,7 +12,7 @@ On a monrad workbook the games are the rows of its Finals sheet, which is rewrit
 match for the arbiter to fill in; the format is remembered on the sheet.  On other
 files the games are the file's (a WOF file's added results) and ``--game``
 (``BLACK-WHITE:DISCS-DISCS``, start numbers, Black first), in the order played.
-``-o`` writes the finals as a PDF (or HTML).
+``-o`` writes the finals as a PDF (or HTML); an existing file only with ``--overwrite``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,13 @@ import re
 from ...engine.monrad.card import format_points
 from ...engine.othello.finals import FinalsFormat, event_finals, final_ranking
 from ...engine.pairing import is_othello
-from ._common import CommandError, add_input_format_option, load_file
+from ._common import (
+    CommandError,
+    add_input_format_option,
+    add_overwrite_option,
+    check_output_of,
+    load_file,
+)
 from ._publishing import add_language_option, document_language
 
 ORDER = 58
@@ -51,6 +57,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="OUT", help="also write the finals as PDF (.html: HTML)")
     p.add_argument("--dry-run", action="store_true",
                    help="a monrad workbook: print only, do not rewrite its Finals sheet")
+    add_overwrite_option(p)
     add_language_option(p)
     add_input_format_option(p)
     p.set_defaults(run=run)
@@ -71,6 +78,8 @@ def run(args) -> int:
     from ...converters.book.finals import finals_sheet, read_finals_sheet, write_finals_sheet
     from ...converters.workbook.package_book import open_book
 
+    if args.output:
+        check_output_of(args, args.output, args.file, args.mapping)
     t = load_file(args.file, args.input_format, args.mapping)
     if not is_othello(t.settings):
         raise CommandError(f"{args.file}: finals are Othello's (OTH-3); this is a "
@@ -126,14 +135,9 @@ def run(args) -> int:
 
 
 def _write_document(t, finals, args) -> None:
-    from pathlib import Path
+    from ...converters.publish import finals_html
+    from .print_pdf import write_document
 
-    from ...converters.atomic import atomic_write
-    from ...converters.publish import finals_html, write_pdf
-
-    html = finals_html(t, finals, document_language(args.file, args.lang, args.mapping))
-    if Path(args.output).suffix.lower() in (".html", ".htm"):
-        atomic_write(args.output, html.encode("utf-8"))
-    else:
-        write_pdf(html, args.output)
+    write_document(args, finals_html(t, finals, document_language(args.file, args.lang,
+                                                                  args.mapping)))
     print(f"finals written to {args.output}")

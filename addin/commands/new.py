@@ -49,7 +49,8 @@ def register(sub) -> None:
     p.add_argument("--lite-wheel", metavar="URL",
                    help="with --lite: install monrad from this https URL of its wheel "
                         "(same version) instead of the package index")
-    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    p.add_argument("--force", "--overwrite", dest="force", action="store_true",
+                   help="replace FILE if it exists (never the roster it is made from)")
     p.set_defaults(run=run)
 
 
@@ -93,6 +94,10 @@ def run(args) -> int:
         raise CommandError("--lite-wheel goes with --lite")
     if system is None or rounds is None:
         raise CommandError("give --system and --rounds (or --game othello for the format advice)")
+    from ...converters.outputs import check_output
+
+    check_output(args.file, [args.players] if players is not None else [], overwrite=args.force,
+                 option="--force")
     codes = [c.strip() for c in args.tiebreaks.split(",") if c.strip()]
     notes: list[str] = []
     path = create_workbook(args.file, system, rounds, players, args.lang or current_language(), name=args.name,

@@ -6,6 +6,10 @@ that round (TRF ``H``/``Z``/``F`` in its column, record ``240``, ``XXZ``) are no
 paired.  Without ``--dry-run`` the round is written back: a TRF file is rewritten
 atomically in the TRF version it came in; a monrad workbook gets its new round
 sheet through :func:`monrad.addin.jobs.pair_next_round` (backup, owned cells only).
+Every write back holds the file's lock from before the read and goes through the
+careful writer (:func:`monrad.converters.workbook.writer.write_back`): a TRF file or
+CSV table gets a backup too, and one that changed since it was read is not
+overwritten.
 
 ``--format pairs`` is for scripts: one line per board in board order, ``WHITE
 BLACK`` as start numbers (the model's White; for Othello that is the second-named
@@ -17,7 +21,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ...converters import atomic_write, detect_format, dumps, trf_version
+from ...converters import detect_format, dumps_bytes, trf_version
 from ...converters.errors import InputError
 from ...converters.limits import MAX_ROUNDS, bounded
 from ...engine.model import ModelError, Result, Round, Tournament
@@ -133,6 +137,20 @@ def run(args) -> int:
         raise CommandError("--explain goes with --format text or json, not pairs")
     if fmt == "xlsx" and path.suffix.lower() in (".xlsx", ".xlsm"):
         return _run_workbook(args, path)
+    from contextlib import nullcontext
+
+    from ...converters.workbook.lock import file_lock
+
+    with nullcontext() if args.dry_run else file_lock(path):
+        return _run_file(args, path, fmt)
+
+
+def _run_file(args, path: Path, fmt: str) -> int:
+    """A TRF file or CSV results table: read, pair, write back (under the file's lock,
+    held by the caller; the careful writer refuses if the file changed meanwhile)."""
+    from ...converters.workbook.writer import digest
+
+    before = None if args.dry_run else digest(path)
     t = load_file(args.file, args.input_format, args.mapping)
     _set_rounds(t, args.rounds)
     system = _system_name(t, args.system)
@@ -140,7 +158,7 @@ def run(args) -> int:
     explained = _explained(t, new, system, args)
     backup = None
     if not args.dry_run:
-        backup = _write_back(t, new, system, path, fmt, args.repair)
+        backup = _write_back(t, new, system, path, fmt, args.repair, before)
     _print(t, new, system, args.format, explained)
     if not args.dry_run and args.format == "text":
         print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
@@ -148,8 +166,11 @@ def run(args) -> int:
 
 
 def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str,
-                repair: bool = False) -> Path | None:
-    """Write the round into the file; returns the backup made, if any (a CSV table)."""
+                repair: bool = False, before: bytes | None = None) -> Path | None:
+    """Write the round into the file that was read (its digest ``before``) through the
+    careful writer (lock, unchanged check, backup); returns the backup."""
+    from ...converters.workbook.writer import write_back
+
     t.set_round(new)
     if system != t.settings.system:
         t.settings = t.settings.replace(system=system)
@@ -158,13 +179,13 @@ def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str,
         if fmt.startswith("trf"):
             original = path.read_bytes().decode("utf-8-sig", errors="replace")
             version = fmt.removeprefix("trf") or trf_version(original)
-            text = dumps(t, f"trf{version}", warnings=warnings, label=str(path))
-            atomic_write(path, text.encode("utf-8"))
-            return None
+            data = dumps_bytes(t, f"trf{version}", warnings=warnings, label=str(path))
+            return write_back(path, data, expected=before)
         elif fmt in ("csv", "csv-results") and _is_results_csv(path):
             from ...converters.tabular.csv_round import write_round_back
 
-            return write_round_back(path, t, new, replace=repair, warnings=warnings)
+            return write_round_back(path, t, new, replace=repair, warnings=warnings,
+                                    expected=before)
     finally:
         for w in warnings:
             warn(w)
@@ -189,9 +210,9 @@ def _run_workbook(args, path: Path) -> int:
     same time is refused, and so is a workbook open in Excel), except a dry run."""
     from contextlib import nullcontext
 
-    from ...converters.workbook.lock import workbook_lock
+    from ...converters.workbook.lock import file_lock
 
-    with nullcontext() if args.dry_run else workbook_lock(path):
+    with nullcontext() if args.dry_run else file_lock(path):
         return _pair_workbook(args, path)
 
 

@@ -4,14 +4,16 @@ ends in ``.html``), from the same template as the web site.
 
 ``--round`` is the round of a pairing list (default: the newest paired round) or
 the round the standings, crosstable and cards are after (default: as ``monrad
-standings``).  The PDF is written atomically; the tournament file is only read.
+standings``).  The PDF is written through the careful writer; an existing OUT is
+replaced only with ``--overwrite``, and never when it is the tournament file, which
+is only read.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ._common import add_input_format_option, load_file
+from ._common import add_input_format_option, add_overwrite_option, check_output_of, load_file
 from ._publishing import add_language_option, check_round, document_language
 
 ORDER = 55
@@ -33,22 +35,32 @@ def register(sub) -> None:
                         "'monrad standings')")
     p.add_argument("-o", "--output", metavar="OUT", required=True,
                    help="the PDF to write (.html: the page instead)")
+    add_overwrite_option(p)
     add_language_option(p)
     add_input_format_option(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
-    from ...converters.atomic import atomic_write
-    from ...converters.publish import document_html, write_pdf
+    from ...converters.publish import document_html
 
+    check_output_of(args, args.output, args.file, args.mapping)
     t = load_file(args.file, args.input_format, args.mapping)
     lang = document_language(args.file, args.lang, args.mapping)
     check_round(t, args.round_no, paired=args.what in ("pairings", "alphabetical", "screen"))
-    html = document_html(t, args.what, lang, args.round_no)
-    if Path(args.output).suffix.lower() in (".html", ".htm"):
-        atomic_write(args.output, html.encode("utf-8"))
-    else:
-        write_pdf(html, args.output)
+    write_document(args, document_html(t, args.what, lang, args.round_no))
     print(f"{args.what} written to {args.output}")
     return 0
+
+
+def write_document(args, html: str) -> None:
+    """``html`` to ``args.output``: the page itself for ``.html``/``.htm``, else its PDF;
+    through the careful writer, under the output-path rule (never an input, an existing
+    file only with ``--overwrite``)."""
+    from ...converters.outputs import write_output
+    from ...converters.publish import html_to_pdf
+
+    page = Path(args.output).suffix.lower() in (".html", ".htm")
+    data = html.encode("utf-8") if page else html_to_pdf(html)
+    write_output(args.output, data, [i for i in (args.file, args.mapping) if i],
+                 overwrite=args.overwrite)

@@ -5,12 +5,21 @@ alphabetically), ``screen-N.html`` (the projector view), ``crosstable.html``,
 ``cards.html``, ``player-N.html``, ``style.css`` (and ``finals.html`` for an Othello
 workbook with a Finals sheet, see ``monrad finals``) into the folder (see
 :mod:`monrad.converters.publish.site`).  Plain HTML and CSS, no JavaScript; the same
-file always gives the same bytes.  The tournament file is only read.
+file always gives the same bytes.  The tournament file is only read.  Publishing
+again into the folder replaces monrad's pages and removes those of the earlier site
+that the new one lacks (listed); a folder holding pages monrad did not write is
+refused unless ``--overwrite``.
 """
 
 from __future__ import annotations
 
-from ._common import CommandError, add_input_format_option, is_workbook, load_file
+from ._common import (
+    CommandError,
+    add_input_format_option,
+    add_overwrite_option,
+    is_workbook,
+    load_file,
+)
 from ._publishing import add_language_option, document_language
 
 ORDER = 50
@@ -26,18 +35,27 @@ def register(sub) -> None:
     p.add_argument("file", metavar="FILE", help="tournament file (.xlsx/.xlsm, .trf, .csv ...)")
     p.add_argument("-o", "--output", metavar="FOLDER", required=True,
                    help="folder to write the site into (created if missing)")
+    add_overwrite_option(p)
     add_language_option(p)
     add_input_format_option(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
+    from pathlib import Path
+
     from ...converters.publish import write_site
 
     t = load_file(args.file, args.input_format, args.mapping)
     lang = document_language(args.file, args.lang, args.mapping)
-    files = write_site(t, args.output, lang, _finals(args, t))
-    print(f"{len(files)} files written to {args.output} (open {args.output.rstrip('/')}/index.html)")
+    removed: list[str] = []
+    files = write_site(t, args.output, lang, _finals(args, t),
+                       inputs=[i for i in (args.file, args.mapping) if i],
+                       overwrite=args.overwrite, removed=removed)
+    print(f"{len(files)} files written to {args.output} (open {Path(args.output) / 'index.html'})")
+    if removed:
+        print(f"removed {len(removed)} page(s) of the earlier site that this one does not have: "
+              + ", ".join(removed))
     return 0
 
 

@@ -6,19 +6,18 @@ FIDE's player list (XML or TXT, plain or zipped as FIDE ships it) or any list as
 national ones).  Players are found by FIDE ID, else by name and birth year
 (:mod:`monrad.converters.ratings.match`); ambiguous and unmatched players are listed and
 left as they are.  The table of what was found is printed; ``--dry-run`` changes
-nothing.  A workbook gets only its roster cells written (backup first); a TRF or CSV
-file is rewritten atomically after a backup copy (``<name>.backup-<time><ext>``).
+nothing.  A workbook gets only its roster cells written; every file is written back
+through the careful writer (the file's lock from before the read, refused when it
+changed since, a whole backup ``<name>.backup-<time><ext>``, atomic replace).
 
 Exit status: 0 done (unmatched players are listed, not an error), 2 bad input.
 """
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-from ...converters import detect_format, dumps, save, trf_version
-from ...converters.atomic import atomic_write
+from ...converters import detect_format, dumps_bytes, trf_version
 from ...converters.errors import InputError
 from ...converters.ratings.lists import CSV_HEADERS, LISTS
 from ...converters.ratings.match import filled, match_list, matches_table
@@ -79,6 +78,20 @@ def run(args) -> int:
     if not (fmt.startswith(("trf", "csv"))):
         raise InputError("ratings can be filled into a monrad workbook, a TRF file or a CSV "
                          "roster; convert the file first (monrad convert)", source=str(path))
+    from contextlib import nullcontext
+
+    from ...converters.workbook.lock import file_lock
+
+    with nullcontext() if args.dry_run else file_lock(path):
+        return _run_file(args, path, fmt, mapping)
+
+
+def _run_file(args, path: Path, fmt: str, mapping: dict[str, str] | None) -> int:
+    """A TRF file or CSV roster: read, match, write back through the careful writer
+    (the caller holds the file's lock; a file changed since it was read is refused)."""
+    from ...converters.workbook.writer import digest, write_back
+
+    before = digest(path)
     t = load_file(args.file, args.input_format, args.mapping)
     if fmt.startswith("csv") and t.rounds:
         raise InputError("a CSV results table has no roster to fill; fill the roster file "
@@ -91,30 +104,18 @@ def run(args) -> int:
         print("dry run: nothing written" if args.dry_run else "nothing to change")
         return 0
     t.players = [new[p.start_no] for p in t.players]
-    backup = _backup(path)
     warnings: list[str] = []
     if fmt.startswith("trf"):
         original = path.read_bytes().decode("utf-8-sig", errors="replace")
-        version = fmt.removeprefix("trf") or trf_version(original)
-        text = dumps(t, f"trf{version}", warnings=warnings, label=str(path))
-        atomic_write(path, text.encode("utf-8"))
+        out_fmt = "trf" + (fmt.removeprefix("trf") or trf_version(original))
     else:
-        save(t, path, "csv-roster", warnings=warnings)
+        out_fmt = "csv-roster"
+    backup = write_back(path, dumps_bytes(t, out_fmt, warnings=warnings, label=str(path)),
+                        expected=before)
     for w in warnings:
         warn(w)
     print(f"{changed} player(s) updated in {path} (backup: {backup})")
     return 0
-
-
-def _backup(path: Path) -> Path:
-    from ...converters.workbook.backup import backup_name
-
-    target = backup_name(path)
-    try:
-        shutil.copy2(path, target)
-    except OSError as exc:
-        raise InputError(f"cannot make a backup: {exc.strerror or exc}", source=str(target)) from None
-    return target
 
 
 def _run_workbook(args, path: Path, mapping: dict[str, str] | None) -> int:

@@ -325,7 +325,7 @@ def create_workbook(
         raise WorkbookError(f"{p}: the workbook name must end in .xlsx or .xlsm")
     if lite and p.suffix.lower() != ".xlsx":
         raise WorkbookError(f"{p}: an xlwings Lite workbook is a .xlsx (it needs no macros)")
-    if p.exists() and not overwrite:
+    if os.path.lexists(p) and not overwrite:
         raise WorkbookError(f"{p}: exists already; choose another name")
     roster: Sequence[Player] = ()
     if players is not None and not isinstance(players, (str, os.PathLike)):
@@ -350,7 +350,5 @@ def create_workbook(
         book.save_as(p)
         return p
     LW.add_status_label(book.workbook[L.layout_for(lang).settings_sheet], lang)
-    buf = io.BytesIO()
-    book.workbook.save(buf)
-    atomic_write(p, LW.embed_lite(buf.getvalue(), lang, LW.requirements_txt(requirement)))
+    atomic_write(p, LW.embed_lite(book.to_bytes(), lang, LW.requirements_txt(requirement)))
     return p

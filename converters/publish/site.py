@@ -10,23 +10,28 @@ JavaScript), readable on a phone, with accessible tables:
 * ``style.css`` -- the one style sheet (the PDF uses it too).
 
 Every page comes from the same templates as the PDF; every file is written
-atomically, and the same tournament always gives the same bytes.
+atomically, and the same tournament always gives the same bytes.  The folder keeps
+the list of the pages written (``.monrad-site``), so that publishing again -- the
+next round, or another event into the same folder -- removes the pages the new site
+no longer has instead of leaving an earlier event's rounds and players behind.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 from ...engine.model import Tournament
 from ...engine.othello.finals import Finals
 from ...engine.standings import standings
 from ..atomic import atomic_write
+from ..outputs import OutputRefused, check_output, same_file
 from . import views
 from .render import Section, css, render_page
 from .texts import words_for
 
-__all__ = ["site_pages", "write_site"]
+__all__ = ["MANIFEST", "site_pages", "write_site"]
 
 
 def site_pages(t: Tournament, lang: str = "en", finals: Finals | None = None) -> dict[str, str]:
@@ -67,12 +72,54 @@ def site_pages(t: Tournament, lang: str = "en", finals: Finals | None = None) ->
     return pages
 
 
+#: the list of the files ``write_site`` put into a folder, kept in that folder
+MANIFEST = ".monrad-site"
+
+
+def _manifest(folder: Path) -> set[str] | None:
+    """The names an earlier ``write_site`` wrote into ``folder`` (``None``: none did)."""
+    try:
+        text = (folder / MANIFEST).read_text(encoding="utf-8")
+    except OSError:
+        return None
+    return {n for n in text.splitlines() if n and "/" not in n and "\\" not in n
+            and n not in (".", "..")}
+
+
 def write_site(t: Tournament, folder: str | os.PathLike[str], lang: str = "en",
-               finals: Finals | None = None) -> list[Path]:
-    """Write the site into ``folder`` (created if missing); returns the files written."""
+               finals: Finals | None = None, *, inputs: Iterable[str | os.PathLike[str]] = (),
+               overwrite: bool = True, removed: list[str] | None = None) -> list[Path]:
+    """Write the site into ``folder`` (created if missing); returns the files written.
+
+    The folder keeps the list of what was written (:data:`MANIFEST`); publishing again
+    replaces those pages and removes the ones the new site no longer has (the rounds
+    and players of an earlier event), naming them in ``removed``.  A folder with pages
+    of the site's names that monrad did not write (no list) is refused unless
+    ``overwrite``; a page that would be one of ``inputs``, or a folder, pipe or device
+    at a page's name, is always refused (:mod:`~monrad.converters.outputs`).
+    """
     out = Path(folder)
+    if out.exists() and not out.is_dir():
+        raise OutputRefused("is not a folder; give a folder for the site", source=str(out))
     out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in site_pages(t, lang, finals).items():
-        written.append(atomic_write(out / name, text.encode("utf-8")))
+    pages = site_pages(t, lang, finals)
+    before = _manifest(out)
+    inputs = list(inputs)
+    for name in pages:
+        check_output(out / name, inputs, overwrite=True)
+    if before is None and not overwrite:
+        taken = [name for name in pages if os.path.lexists(out / name)]
+        if taken:
+            raise OutputRefused(
+                f"{taken[0]} is there already and monrad did not publish it (no {MANIFEST} "
+                "list); give --overwrite to replace the pages, or publish into an empty folder",
+                source=str(out))
+    written = [atomic_write(out / name, text.encode("utf-8")) for name, text in pages.items()]
+    for name in sorted((before or set()) - set(pages)):
+        stale = out / name
+        if stale.is_file() and not stale.is_symlink() and not any(same_file(stale, i) for i in inputs):
+            stale.unlink()
+            if removed is not None:
+                removed.append(name)
+    atomic_write(out / MANIFEST, "".join(f"{name}\n" for name in pages).encode("utf-8"))
     return written

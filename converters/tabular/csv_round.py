@@ -4,9 +4,11 @@
 The user's rows are kept byte for byte (their separator, decimal comma, header
 names, result notation, extra columns, line ends); the new round's boards and byes
 are appended as rows in the same columns, the file is written in the encoding it was
-read in (UTF-8 with or without a byte-order mark, Windows-1252), after a backup
-``res.backup-YYYYmmdd-HHMMSS.csv`` next to it (the newest ten are kept, as for
-workbooks), through a temporary file and ``os.replace``.
+read in (UTF-8 with or without a byte-order mark, Windows-1252), through the careful
+writer as a workbook is (:func:`~monrad.converters.workbook.writer.write_back`: the
+file's lock, refused while Excel has it open or when it changed since it was read, a
+backup ``res.backup-YYYYmmdd-HHMMSS.csv`` next to it, the newest ten kept, atomic
+replace).
 
 The settings the table was paired with (system, rounds) go into one row above the
 header, ``monrad;system=nsf;rounds=7`` (in the file's separator), which the reader
@@ -18,13 +20,12 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
 from pathlib import Path
 
 from ...engine.model import Bye, Round, Tournament
-from ..atomic import atomic_write
 from ..errors import InputError
 from ..lines import one_line, one_line_tournament
+from ..workbook.writer import digest, write_back
 from .csv_format import _BYE_WRITE, SETTINGS_TAG, _find_header, _Table, guard
 
 __all__ = ["write_round_back"]
@@ -46,16 +47,19 @@ def _newline(text: str) -> str:
 
 
 def write_round_back(path: Path, t: Tournament, rnd: Round, *, replace: bool = False,
-                     warnings: list[str] | None = None) -> Path:
+                     warnings: list[str] | None = None,
+                     expected: bytes | None = None) -> Path | None:
     """Append round ``rnd`` of ``t`` to the CSV results table at ``path`` (replacing
-    that round's rows when ``replace``: ``pair --repair``) and record the settings;
+    that round's rows when ``replace``: ``pair --repair``) and record the settings,
+    through the careful writer (lock, backup; refused when the file is no longer the
+    one read, whose :func:`~monrad.converters.workbook.writer.digest` is ``expected``);
     returns the backup's path.  Every cell written is one line (a line break in a name
     is written as a space and named in a warning appended to ``warnings``)."""
-    from ..workbook.backup import KEEP_BACKUPS, backup_name, backups_of
-
     label = str(path)
     t = one_line_tournament(t, label, "CSV", warnings, header=False)
     raw = path.read_bytes()
+    if expected is None:
+        expected = digest(raw)
     enc = _encoding(raw)
     text = raw.decode(enc)
     nl = _newline(text)
@@ -102,12 +106,7 @@ def write_round_back(path: Path, t: Tournament, rnd: Round, *, replace: bool = F
     except UnicodeEncodeError as exc:
         raise InputError(f"the new round cannot be written in the file's encoding ({enc}): "
                          f"{exc.object[exc.start:exc.end]!r}", source=label) from None
-    backup = backup_name(path)
-    shutil.copy2(path, backup)
-    atomic_write(path, data)
-    for old in backups_of(path)[:-KEEP_BACKUPS]:
-        old.unlink(missing_ok=True)
-    return backup
+    return write_back(path, data, expected=expected)
 
 
 def _round_rows(t: Tournament, rnd: Round, cols: dict[str, int], width: int) -> list[list[str]]:

@@ -1,80 +1,122 @@
-"""The backup next to a file monrad rewrites, whole before the file is replaced.
+"""The backup next to a file monrad rewrites, whole, before the file is replaced.
 
-``club.xlsx`` saved by a job is first copied to ``club.backup-YYYYmmdd-HHMMSS.xlsx``
-beside it (``-2``, ``-3`` ... for two saves in one second); the newest
-:data:`KEEP_BACKUPS` are kept and older ones (only files named by that pattern) are
-removed.  Both workbook back ends save through :func:`replace_with_backup`; a CSV
-results table that ``monrad pair`` writes back (:mod:`monrad.converters.tabular.csv_round`)
-and the roster ``monrad ratings`` rewrites keep their backups by the same names.
+``club.xlsx`` (or ``club.trf``, ``res.csv``) written back by a command is first copied
+to ``club.backup-YYYYmmdd-HHMMSS.xlsx`` beside it (``-2``, ``-3`` ... for two saves in
+one second); the newest :data:`KEEP_BACKUPS` are kept and older ones (only files named
+by that pattern) are removed -- never the one just made, whatever the dates of the
+others.  Every file written back goes through :func:`replace_with_backup` (under its
+lock: :func:`monrad.converters.workbook.writer.write_back`): workbooks of both back
+ends, a TRF file paired or given ratings, a CSV results table or roster.
+
+* The backup is written through :func:`~monrad.converters.atomic.copy_file`: whole
+  or not at all (a full disk never leaves a truncated backup), and a name taken by
+  anything -- a file, a folder, a symbolic link even if it points nowhere -- is never
+  used, so a link planted at the predictable name is never followed.
+* Where ``<name>.backup-<time><ext>`` would make the path longer than Windows allows
+  (260 characters, in a deeply nested folder), the name part is shortened
+  (``club-with-a-long-n~.backup-...``); :func:`backups_of` finds both.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-import glob
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
 
-from ..atomic import check_writable, copy_file
+from ..atomic import MAX_PATH, WriteError, check_writable, copy_file
 from .binding import WorkbookError
 
-__all__ = ["KEEP_BACKUPS", "backup_name", "backups_of", "replace_with_backup"]
+__all__ = ["KEEP_BACKUPS", "backup_name", "backups_of", "prune_backups", "replace_with_backup"]
 
 #: How many backups of one file are kept (the oldest beyond this are removed).
 KEEP_BACKUPS = 10
+
+_STAMP = "YYYYmmdd-HHMMSS-NN"
+
+
+def _stem(path: Path) -> str:
+    """The name part of ``path``'s backups: its stem, shortened (ending ``~``) when the
+    backup's path would pass Windows' limit."""
+    room = MAX_PATH - 1 - len(str(path.absolute().parent)) - 1 - len(f".backup-{_STAMP}{path.suffix}")
+    stem = path.stem
+    if len(stem) <= room:
+        return stem
+    return stem[:max(room - 1, 1)] + "~"
 
 
 def backup_name(path: Path, when: _dt.datetime | None = None) -> Path:
     """The backup file for ``path``: ``club.backup-20250301-193000.xlsx``.
 
-    If that name is taken (two saves in one second) ``-2``, ``-3`` ... is added.
+    If that name is taken by anything (two saves in one second, a link) ``-2``,
+    ``-3`` ... is added.
     """
     stamp = (when or _dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
-    candidate = path.with_name(f"{path.stem}.backup-{stamp}{path.suffix}")
+    stem = _stem(path)
+    candidate = path.with_name(f"{stem}.backup-{stamp}{path.suffix}")
     n = 2
-    while candidate.exists():
-        candidate = path.with_name(f"{path.stem}.backup-{stamp}-{n}{path.suffix}")
+    while os.path.lexists(candidate):
+        candidate = path.with_name(f"{stem}.backup-{stamp}-{n}{path.suffix}")
         n += 1
     return candidate
 
 
 def backups_of(path: Path) -> list[Path]:
     """The backups of ``path`` (:func:`backup_name`), oldest first."""
+    stems = {re.escape(path.stem), re.escape(_stem(path))}
     pattern = re.compile(
-        re.escape(path.stem) + r"\.backup-(\d{8}-\d{6})(?:-(\d+))?" + re.escape(path.suffix) + "$"
-    )
+        "(?:" + "|".join(sorted(stems)) + r")\.backup-(\d{8}-\d{6})(?:-(\d+))?"
+        + re.escape(path.suffix))
     found = []
-    for q in path.parent.glob(f"{glob.escape(path.stem)}.backup-*"):
+    try:
+        entries = list(path.parent.iterdir())
+    except OSError:
+        return []
+    for q in entries:
         m = pattern.fullmatch(q.name)
-        if m:
+        if m and not q.is_symlink() and q.is_file():
             found.append(((m.group(1), int(m.group(2) or 1)), q))
     return [q for _, q in sorted(found)]
 
 
-def replace_with_backup(path: Path, write: Callable[[Path], object]) -> Path | None:
-    """Replace the workbook at ``path`` by what ``write(path)`` writes, keeping a backup
-    of the old one (the newest :data:`KEEP_BACKUPS`); returns the backup (``None`` when
-    there was no file).  A read-only workbook is refused before anything is written; the
-    backup is whole or not there (a full disk); every failure is one line that says the
-    workbook is unchanged."""
+def prune_backups(path: Path, keep: Path | None = None) -> None:
+    """Remove the oldest backups of ``path`` beyond :data:`KEEP_BACKUPS`, never ``keep``
+    (the backup just made, even when later-dated backups are there)."""
+    others = [q for q in backups_of(path) if keep is None or q.name != keep.name]
+    room = KEEP_BACKUPS - (1 if keep is not None else 0)
+    for old in others[:max(len(others) - room, 0)]:
+        try:
+            old.unlink()
+        except OSError:
+            pass
+
+
+def replace_with_backup(path: Path, write: Callable[[Path], object],
+                        shown: str | os.PathLike[str] | None = None) -> Path | None:
+    """Replace the file at ``path`` by what ``write(path)`` writes, keeping a backup of
+    the old one (the newest :data:`KEEP_BACKUPS`); returns the backup (``None`` when
+    there was no file).  A read-only file is refused before anything is written; the
+    backup is whole or not there (a full disk); every failure is one line naming
+    ``shown`` (default ``path``) that says the file is unchanged."""
+    shown = path if shown is None else shown
     try:
-        check_writable(path)
-    except OSError as exc:
-        raise WorkbookError(f"{path}: {exc.strerror}") from None
+        check_writable(path, shown)
+    except WriteError as exc:
+        raise WorkbookError(str(exc)) from None
     backup = None
     if path.exists():
         backup = backup_name(path)
         try:
             copy_file(path, backup)
-        except OSError as exc:
-            raise WorkbookError(f"{path}: cannot write the backup {backup.name} "
-                                f"({exc.strerror or exc}); the workbook is unchanged") from None
+        except WriteError as exc:
+            raise WorkbookError(f"{shown}: cannot write the backup {backup.name} "
+                                f"({exc.reason}); the file is unchanged") from None
     try:
         write(path)
-    except OSError as exc:
-        raise WorkbookError(f"{path}: cannot save ({exc.strerror or exc}); the workbook is "
+    except WriteError as exc:
+        raise WorkbookError(f"{shown}: cannot save ({exc.reason}); the file is "
                             f"unchanged" + (f", backup: {backup}" if backup else "")) from None
-    for old in backups_of(path)[:-KEEP_BACKUPS]:
-        old.unlink(missing_ok=True)
+    prune_backups(path, backup)
     return backup
+

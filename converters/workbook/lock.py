@@ -1,27 +1,35 @@
-"""One writer at a time: a lock file next to the workbook for a read-modify-write.
+"""One writer at a time: a lock file next to a file monrad reads and writes back.
 
-``monrad pair`` and ``monrad standings`` on the same workbook at the same time (two
-windows, or the Excel button and a script) must not lose an update.  A run that
-reads a workbook in order to write it back holds :func:`workbook_lock` from before
-the read until after the save:
+``monrad pair`` and ``monrad standings`` (or ``pair`` and ``ratings``) on the same
+workbook, TRF or CSV file at the same time (two windows, or the Excel button and a
+script) must not lose an update.  A run that reads a file in order to write it back
+holds :func:`file_lock` from before the read until after the save:
 
-* the lock is the file ``.~monrad-<name>.lock`` beside the workbook, created with
-  ``O_CREAT | O_EXCL`` (atomic on every local file system); it holds the process id,
-  the host and the time;
-* while another run holds it, the lock is refused with one line naming the file and
-  the holder (:class:`WorkbookBusy`);
-* a lock left by a run that was killed (same host, process gone) is stale and taken
-  over; on Windows, where a process cannot be probed safely, a lock older than
-  :data:`STALE_SECONDS` is;
-* the lock is re-entrant within one process (a job that opens the workbook twice
-  holds it once);
-* the workbook is refused while Excel has it open: Excel keeps the owner file
-  ``~$<name>`` beside it for as long as the book is open (changes saved there later
-  would overwrite the ones written now); so is one open in LibreOffice (its lock file
-  ``.~lock.<name>#``).
+* the lock is the file ``.~monrad-<name>.lock`` beside the file (beside the file a
+  symbolic link names: the target is what is locked), created with ``O_CREAT |
+  O_EXCL`` (atomic on every local file system); it holds the process id, when that
+  process started, the host and the time;
+* while another run holds it, the lock is refused with one line naming the file, the
+  holder, and what to do if no monrad is running (delete the lock file)
+  (:class:`WorkbookBusy`);
+* a lock is stale and taken over when its run is gone: same host and the process is
+  not alive (:func:`~monrad.converters.atomic.process_alive`, on Windows too), or the
+  process id now belongs to a process that started at another time (the system gave
+  the id to someone else); a lock from another host, after :data:`STALE_SECONDS`; an
+  empty or unreadable lock (its writer died between creating and filling it, or the
+  disk was full), after :data:`EMPTY_GRACE` seconds;
+* a lock that cannot be written whole (a full disk) is removed again at once, so it
+  never blocks the next run;
+* the lock is re-entrant within one process (a job that opens the file twice holds it
+  once);
+* the file is refused while Excel has it open: Excel keeps the owner file ``~$<name>``
+  beside every file it opens (a workbook, a CSV), and its next save would overwrite
+  what monrad wrote now; so is one open in LibreOffice (its lock file
+  ``.~lock.<name>#``).  An owner file left by a crashed Excel blocks the same way, so
+  the message says to delete it when Excel is not running.
 
-The package writer (:class:`~monrad.converters.workbook.package_book.PackageBook`) also takes
-the lock around its save and checks that the file is still the one it read, so a
+The careful writer (:func:`~monrad.converters.workbook.writer.write_back`) takes the
+lock around its save too and checks that the file is still the one it read, so a
 caller that skips the lock still cannot overwrite another run's round.
 """
 
@@ -36,81 +44,93 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..atomic import MAX_PATH, process_alive, process_started, real_target
 from .binding import WorkbookError
 
-__all__ = ["STALE_SECONDS", "WorkbookBusy", "lock_file", "owner_file", "workbook_lock"]
+__all__ = ["EMPTY_GRACE", "STALE_SECONDS", "WorkbookBusy", "file_lock", "lock_file",
+           "office_lock_file", "owner_file", "workbook_lock"]
 
-#: Without a way to probe the holder (Windows), a lock this old is stale.
+#: A lock of another host (whose process cannot be probed) is stale after this long.
 STALE_SECONDS = 600
+#: An empty or unreadable lock is stale after this long (its content is written at once).
+EMPTY_GRACE = 5.0
 
 _held: dict[str, int] = {}
 _guard = threading.Lock()
 
 
 class WorkbookBusy(WorkbookError):
-    """Another run (or Excel) has the workbook: refused, nothing written."""
+    """Another run (or Excel, or LibreOffice) has the file: refused, nothing written."""
+
+
+def _fit(p: Path, name: str, short: str) -> Path:
+    """``name`` beside ``p``, or ``short`` when that path would pass Windows' limit."""
+    near = p.with_name(name)
+    return near if len(str(near.absolute())) < MAX_PATH else p.with_name(short)
 
 
 def lock_file(path: str | os.PathLike[str]) -> Path:
-    """The lock file of workbook ``path``: ``.~monrad-club.xlsx.lock`` beside it."""
-    p = Path(path)
-    return p.with_name(f".~monrad-{p.name}.lock")
+    """The lock file of ``path``: ``.~monrad-club.xlsx.lock`` beside the file it names
+    (``.~monrad-<hash>.lock`` where that name would make the path too long for Windows)."""
+    import hashlib
+
+    p = real_target(path)
+    digest = hashlib.sha1(p.name.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return _fit(p, f".~monrad-{p.name}.lock", f".~monrad-{digest}.lock")
 
 
 def owner_file(path: str | os.PathLike[str]) -> Path:
-    """Excel's owner file of an open workbook: ``~$club.xlsx`` beside it."""
-    p = Path(path)
+    """Excel's owner file of an open file: ``~$club.xlsx`` beside it."""
+    p = real_target(path)
     return p.with_name(f"~${p.name}")
 
 
 def office_lock_file(path: str | os.PathLike[str]) -> Path:
-    """LibreOffice's lock file of an open workbook: ``.~lock.club.xlsx#`` beside it."""
-    p = Path(path)
+    """LibreOffice's lock file of an open file: ``.~lock.club.xlsx#`` beside it."""
+    p = real_target(path)
     return p.with_name(f".~lock.{p.name}#")
-
-
-def _alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return True
 
 
 def _holder(lock: Path) -> dict:
     try:
-        return json.loads(lock.read_text(encoding="utf-8"))
+        info = json.loads(lock.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
+    return info if isinstance(info, dict) else {}
+
+
+def _age(lock: Path) -> float:
+    try:
+        return time.time() - lock.stat().st_mtime
+    except OSError:
+        return float("inf")
 
 
 def _stale(info: dict, lock: Path) -> bool:
-    if os.name == "nt" or info.get("host") != socket.gethostname():
-        try:
-            return time.time() - lock.stat().st_mtime > STALE_SECONDS
-        except OSError:
-            return True
+    if not info:
+        return _age(lock) > EMPTY_GRACE
+    if info.get("host") != socket.gethostname():
+        return _age(lock) > STALE_SECONDS
     pid = info.get("pid")
-    return not isinstance(pid, int) or not _alive(pid)
+    if not isinstance(pid, int) or not process_alive(pid):
+        return True
+    started = info.get("started")
+    now = process_started(pid)
+    return isinstance(started, int) and now is not None and now != started
 
 
-def _refuse_if_open_in_excel(path: Path) -> None:
+def _refuse_if_open_elsewhere(path: Path) -> None:
     owner = owner_file(path)
     if owner.exists():
         raise WorkbookBusy(
-            f"{path}: the workbook is open in Excel ({owner.name} exists); close it there "
-            "first, or use the monrad buttons inside Excel")
+            f"{path}: the file is open in Excel ({owner.name} exists); close it there first "
+            f"(or use the monrad buttons inside Excel). If Excel is not running, it was left "
+            f"by a crash: delete {owner.name}")
     office = office_lock_file(path)
     if office.exists():
         raise WorkbookBusy(
-            f"{path}: the workbook is open in LibreOffice ({office.name} exists); save and "
-            "close it there first (or delete that file if LibreOffice is not running)")
+            f"{path}: the file is open in LibreOffice ({office.name} exists); save and "
+            f"close it there first. If LibreOffice is not running, delete {office.name}")
 
 
 def _create(lock: Path) -> bool:
@@ -121,40 +141,52 @@ def _create(lock: Path) -> bool:
     except OSError as exc:
         raise WorkbookError(f"{lock.parent}: cannot write the lock file {lock.name} there "
                             f"({exc.strerror or exc})") from None
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump({"pid": os.getpid(), "host": socket.gethostname(),
-                   "since": time.strftime("%Y-%m-%d %H:%M:%S")}, fh)
+    info = {"pid": os.getpid(), "started": process_started(os.getpid()),
+            "host": socket.gethostname(), "since": time.strftime("%Y-%m-%d %H:%M:%S")}
+    try:
+        try:
+            view = memoryview(json.dumps(info).encode("utf-8"))
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:  # a full disk: no empty lock may stay behind to block others
+        lock.unlink(missing_ok=True)
+        reason = "the disk is full" if exc.errno in (28, 27, 122) else exc.strerror or str(exc)
+        raise WorkbookError(f"{lock.parent}: cannot write the lock file {lock.name} there "
+                            f"({reason}); nothing written") from None
     return True
 
 
 def _acquire(path: Path) -> None:
     lock = lock_file(path)
-    for _ in range(2):
+    for _ in range(3):
         if _create(lock):
             return
         info = _holder(lock)
-        if not info:  # empty: its holder is writing it this very moment
+        if not info:  # empty: its holder may be writing it this very moment
             time.sleep(0.05)
             info = _holder(lock)
         if not _stale(info, lock):
             who = (f"pid {info.get('pid')} on {info.get('host')}, since {info.get('since')}"
                    if info else "just started")
             raise WorkbookBusy(
-                f"{path}: another monrad run is writing this workbook ({who}); "
-                f"try again when it has finished (lock file {lock.name})")
-        lock.unlink(missing_ok=True)  # stale: its run was killed
+                f"{path}: another monrad run is writing this file ({who}); try again when it "
+                f"has finished. If no monrad run is going on, delete the lock file {lock.name}")
+        lock.unlink(missing_ok=True)  # stale: its run is gone
     raise WorkbookBusy(f"{path}: cannot take the lock file {lock.name}; try again")
 
 
 @contextmanager
-def workbook_lock(path: str | os.PathLike[str]) -> Iterator[Path]:
-    """Hold the workbook's lock for a read-modify-write (see the module doc).
+def file_lock(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """Hold the lock of ``path`` for a read-modify-write (see the module doc).
 
-    Raises :class:`WorkbookBusy` while another run holds it or Excel has the book
-    open; yields the lock file's path."""
-    p = Path(path)
-    _refuse_if_open_in_excel(p)
-    key = str(p.resolve())
+    Raises :class:`WorkbookBusy` while another run holds it or Excel or LibreOffice
+    has the file open; yields the lock file's path."""
+    p = real_target(path)
+    _refuse_if_open_elsewhere(p)
+    key = os.path.normcase(str(p.resolve()))
     with _guard:
         depth = _held.get(key, 0)
         if depth == 0:
@@ -168,3 +200,7 @@ def workbook_lock(path: str | os.PathLike[str]) -> Iterator[Path]:
             if _held[key] == 0:
                 del _held[key]
                 lock_file(p).unlink(missing_ok=True)
+
+
+#: the name the workbook jobs know it by
+workbook_lock = file_lock

@@ -11,10 +11,9 @@ Safety:
   of monrad); :func:`require_defusedxml` refuses to go on if openpyxl reports it is
   not in use (``openpyxl.DEFUSEDXML`` false), rather than parse untrusted XML with
   the standard library parser;
-* :meth:`OpenpyxlBook.save` never writes half a file: it copies the original to a
-  backup and replaces the file atomically
-  (:func:`monrad.converters.workbook.backup.replace_with_backup`, through
-  :func:`monrad.converters.atomic.atomic_write`; the file keeps its permissions).
+* :meth:`OpenpyxlBook.save` never writes half a file: it goes through the careful
+  writer (:func:`monrad.converters.workbook.writer.write_back`: lock, backup, atomic
+  replace; the file keeps its permissions).
 
 A workbook handed in loaded with its formulas (``data_only=False``) keeps them on a
 save; a formula cell therefore reads as its formula text.
@@ -22,6 +21,7 @@ save; a formula cell therefore reads as its formula text.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Mapping, Sequence
 from copy import copy
@@ -36,10 +36,10 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..atomic import atomic_write
-from .backup import replace_with_backup
+from ..atomic import atomic_write, building
 from .binding import CellValue, WorkbookError, a1, a1_range, plain_value
 from .cell_text import as_text_cell, cell_text
+from .writer import write_back
 
 __all__ = ["OpenpyxlBook", "new_book", "require_defusedxml"]
 
@@ -290,31 +290,39 @@ class OpenpyxlBook:
 
     # --- storing ------------------------------------------------------------------
     def save(self) -> str | None:
-        """Back up the original, write a temporary file, replace (see module doc)."""
+        """Write the workbook back to its file, under its lock, after a backup
+        (:func:`monrad.converters.workbook.writer.write_back`)."""
         if self.path is None:
             raise WorkbookError("workbook has no file to save to")
-        self.backup = replace_with_backup(self.path, self.save_as)
+        self.backup = write_back(self.path, self.to_bytes())
         return str(self.backup) if self.backup else None
 
     def save_as(self, path: Path | str) -> None:
-        """Write the workbook to ``path`` through a temporary file (no backup).
+        """Write the workbook to ``path`` through a temporary file (no backup)."""
+        atomic_write(Path(path), self.to_bytes())
+
+    def to_bytes(self) -> bytes:
+        """The workbook file's bytes.
 
         A workbook without a VBA project saved under a ``.xlsm`` name (``monrad new
         club.xlsm``) becomes a real macro-enabled workbook with the monrad ribbon
         and VBA module (:func:`monrad.converters.xlsm.xlsm_bytes`, ribbon in
         the workbook's language): openpyxl alone would write a ``.xlsx`` package
         under that name, which Excel refuses to open.  A ``.xlsm`` opened from disk
-        keeps its own VBA project (``keep_vba``).
+        keeps its own VBA project (``keep_vba``).  Built in memory, so a full disk
+        meets only the careful writer, never a half-closed zip file.
         """
-        path = Path(path)
-        if path.suffix.lower() == ".xlsm" and self.workbook.vba_archive is None:
-            from ..layout import detect_layout
-            from ..xlsm import xlsm_bytes
+        path = self.path or Path("workbook.xlsx")
+        with building(path):
+            if path.suffix.lower() == ".xlsm" and self.workbook.vba_archive is None:
+                from ..layout import detect_layout
+                from ..xlsm import xlsm_bytes
 
-            lay = detect_layout(self.workbook.sheetnames)
-            atomic_write(path, xlsm_bytes(self.workbook, lay.lang if lay else "en"))
-            return
-        atomic_write(path, self.workbook.save)
+                lay = detect_layout(self.workbook.sheetnames)
+                return xlsm_bytes(self.workbook, lay.lang if lay else "en")
+            buf = io.BytesIO()
+            self.workbook.save(buf)
+            return buf.getvalue()
 
 
 def _unmerge_at(ws: Worksheet, row: int, col: int):

@@ -48,10 +48,8 @@ from .. import limits
 from ..atomic import atomic_write
 from ..errors import InputError
 from ..layout import detect_layout
-from .backup import replace_with_backup
 from .binding import CellValue, WorkbookError, a1, a1_range, plain_value
 from .cell_text import cell_text
-from .lock import workbook_lock
 from .openpyxl_book import require_defusedxml
 from .package import (
     WORKSHEET_REL,
@@ -83,6 +81,7 @@ from .sheet_xml import (
     patch_cells,
 )
 from .styles_xml import DEFAULT_STYLES, CellStyle, StylesEditor
+from .writer import write_back
 
 __all__ = ["MAX_FILE_BYTES", "MAX_ROWS", "PackageBook", "open_book"]
 
@@ -437,17 +436,7 @@ class PackageBook:
         data = self.package_bytes()
         if data is None:
             return None
-        path = self.path
-        with workbook_lock(path):
-            try:
-                now = path.read_bytes()
-            except OSError as exc:
-                raise WorkbookError(f"{path}: cannot read ({exc.strerror or exc})") from None
-            if hashlib.sha256(now).digest() != self._digest:
-                raise WorkbookError(
-                    f"{path}: the workbook changed on disk since monrad read it (another run, "
-                    "or Excel saved it); nothing written, run the command again")
-            self.backup = replace_with_backup(path, lambda p: atomic_write(p, data))
+        self.backup = write_back(self.path, data, expected=self._digest)
         self._load(data)
         return str(self.backup)
 

@@ -42,7 +42,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from ..atomic import atomic_write
+from ..atomic import atomic_write, building
 from .vba.project import (
     WORKBOOK_BASE,
     WORKSHEET_BASE,
@@ -279,4 +279,6 @@ def write_xlsm(workbook: Any, path: str | Path, lang: str) -> Path:
     folder, then replace; the file keeps its permissions), so no half-written
     file is ever left.
     """
-    return atomic_write(path, xlsm_bytes(workbook, lang))
+    with building(path):
+        data = xlsm_bytes(workbook, lang)
+    return atomic_write(path, data)

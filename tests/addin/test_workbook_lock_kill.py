@@ -66,7 +66,7 @@ def test_a_second_run_is_refused_while_another_holds_the_lock(tmp_path: Path, ca
         before = path.read_bytes()
         assert main(["pair", str(path)]) == 2
         err = capsys.readouterr().err
-        assert "another monrad run is writing this workbook" in err and err.count("\n") == 1
+        assert "another monrad run is writing this file" in err and err.count("\n") == 1
         assert main(["standings", str(path)]) == 2
         assert path.read_bytes() == before
     finally:

@@ -79,7 +79,7 @@ def test_failed_save_leaves_the_old_file(tmp_path: Path, monkeypatch) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(InputError, match="No space left"):
+    with pytest.raises(InputError, match="the disk is full"):
         save(read_trf(EXAMPLE), dest)
     assert dest.read_text() == "old contents"
     assert [p.name for p in tmp_path.iterdir()] == ["club.trf"]
