@@ -52,6 +52,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..engine.i18n import tr
 from .errors import InputError
 
 __all__ = [
@@ -91,11 +92,12 @@ Writer = Callable[[Path], object]
 class WriteError(InputError):
     """A file monrad was asked to write could not be written, or may not be: one line
     naming the user's file (never a temporary one); the file is as it was.  ``reason``
-    is the cause alone, in words ("the disk is full"), for a caller's own sentence."""
+    is the cause alone, in words ("the disk is full"), for a caller's own sentence.  The
+    message (a :func:`~monrad.engine.i18n.tr` message) is written when it is raised."""
 
-    def __init__(self, message: str, *, source: str | None = None, reason: str = "") -> None:
-        super().__init__(message, source=source)
-        self.reason = reason or message
+    def __init__(self, message: object, *, source: str | None = None, reason: object = "") -> None:
+        super().__init__(str(message), source=source)  # written now, in the language in force
+        self.reason = str(reason or message)
 
 
 # ------------------------------------------------------------------ processes
@@ -220,12 +222,19 @@ def check_regular(target: str | os.PathLike[str], shown: str | os.PathLike[str] 
     except OSError:
         return
     if not stat.S_ISREG(st.st_mode):
-        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else
-                "a pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) else
-                "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
-                "not a regular file")
-        raise WriteError(f"this is {kind}, not a regular file; monrad writes only regular "
-                         "files (choose a file name)", source=str(shown or target))
+        if stat.S_ISDIR(st.st_mode):
+            msg = tr("this is a folder, not a regular file; monrad writes only regular files "
+                     "(choose a file name)")
+        elif stat.S_ISFIFO(st.st_mode):
+            msg = tr("this is a pipe (FIFO), not a regular file; monrad writes only regular "
+                     "files (choose a file name)")
+        elif stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode):
+            msg = tr("this is a device, not a regular file; monrad writes only regular files "
+                     "(choose a file name)")
+        else:
+            msg = tr("this is not a regular file; monrad writes only regular files (choose a "
+                     "file name)")
+        raise WriteError(msg, source=str(shown or target))
 
 
 def check_writable(target: str | os.PathLike[str], shown: str | os.PathLike[str] | None = None) -> None:
@@ -239,8 +248,8 @@ def check_writable(target: str | os.PathLike[str], shown: str | os.PathLike[str]
     except OSError:
         return  # not there (yet): nothing to protect
     if stat.S_ISREG(st.st_mode) and (not st.st_mode & stat.S_IWUSR or not os.access(p, os.W_OK)):
-        raise WriteError("the file is read-only; monrad does not replace it (make it "
-                         "writable first)", source=str(shown or p))
+        raise WriteError(tr("the file is read-only; monrad does not replace it (make it "
+                            "writable first)"), source=str(shown or p))
 
 
 def _give_mode(tmp: Path, target: Path) -> None:
@@ -316,27 +325,29 @@ def remove_orphans(target: str | os.PathLike[str]) -> list[Path]:
 # ------------------------------------------------------------------ failures
 #: what the user is told for the usual reasons a write fails
 _REASONS = {
-    errno.ENOSPC: "the disk is full",
-    errno.EFBIG: "the file is larger than this system allows (a full disk or a size limit)",
-    errno.EROFS: "the disk is read-only",
-    errno.EACCES: "no permission to write there",
-    errno.EPERM: "no permission to write there",
-    errno.ENOENT: "the folder does not exist",
-    errno.ENAMETOOLONG: "the name or the path is too long",
+    errno.ENOSPC: tr("the disk is full"),
+    errno.EFBIG: tr("the file is larger than this system allows (a full disk or a size limit)"),
+    errno.EROFS: tr("the disk is read-only"),
+    errno.EACCES: tr("no permission to write there"),
+    errno.EPERM: tr("no permission to write there"),
+    errno.ENOENT: tr("the folder does not exist"),
+    errno.ENAMETOOLONG: tr("the name or the path is too long"),
 }
 if hasattr(errno, "EDQUOT"):
-    _REASONS[errno.EDQUOT] = "the disk quota is used up"
+    _REASONS[errno.EDQUOT] = tr("the disk quota is used up")
 
 
 def write_failure(exc: OSError, shown: str | os.PathLike[str], existed: bool) -> WriteError:
     """The one line for a write that failed with ``exc``: names ``shown`` (the user's
     file), says why in words, and that the file is as it was."""
+    reason: object
     if exc.errno == errno.ENOENT and not exc.filename:  # tempfile: no folder takes a file
-        reason = "no temporary folder can be written, is the disk full?"
+        reason = tr("no temporary folder can be written, is the disk full?")
     else:
         reason = _REASONS.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
-    after = "the file is unchanged" if existed else "nothing was written"
-    return WriteError(f"cannot write ({reason}); {after}", source=str(shown), reason=reason)
+    msg = (tr("cannot write ({reason}); the file is unchanged", reason=reason) if existed else
+           tr("cannot write ({reason}); nothing was written", reason=reason))
+    return WriteError(msg, source=str(shown), reason=reason)
 
 
 @contextmanager
@@ -353,11 +364,11 @@ def building(shown: str | os.PathLike[str]) -> Iterator[None]:
 
 
 def _busy(shown: str | os.PathLike[str]) -> WriteError:
-    return WriteError("another program has the file open (Excel, a PDF viewer, an antivirus "
-                      "scanner or OneDrive syncing it); close it there, or wait, and run the "
-                      "command again; the file is unchanged", source=str(shown),
-                      reason="another program has the file open (Excel, a PDF viewer, an "
-                             "antivirus scanner or OneDrive syncing it)")
+    return WriteError(tr("another program has the file open (Excel, a PDF viewer, an antivirus "
+                         "scanner or OneDrive syncing it); close it there, or wait, and run the "
+                         "command again; the file is unchanged"), source=str(shown),
+                      reason=tr("another program has the file open (Excel, a PDF viewer, an "
+                                "antivirus scanner or OneDrive syncing it)"))
 
 
 def _replace(tmp: Path, target: Path, shown: str | os.PathLike[str]) -> None:
@@ -435,8 +446,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | Writer, *,
     shown = path if shown is None else shown
     target = real_target(path) if follow_symlinks else Path(path)
     if not follow_symlinks and os.path.islink(target):
-        raise WriteError("a symbolic link is in the way; monrad does not write through it "
-                         "here", source=str(shown))
+        raise WriteError(tr("a symbolic link is in the way; monrad does not write through it "
+                            "here"), source=str(shown))
     check_regular(target, shown)
     check_writable(target, shown)
     existed = target.exists()

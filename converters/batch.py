@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from ..engine.i18n import tr
 from ..engine.model import ModelError, Tournament
 from .atomic import (
     atomic_write,
@@ -267,21 +268,21 @@ def collect(
         skip = None
         other = inputs.get(_identity(target)) if os.path.lexists(target) else None
         if is_helper_file(path):
-            skip = "not a tournament file (a lock or owner file another program keeps)"
+            skip = str(tr("not a tournament file (a lock or owner file another program keeps)"))
         elif path.suffix.lower() not in IN_SUFFIXES and (folder is not None
                                                          or not _sniff_known(path)):
             skip = f"not a tournament file ({path.suffix or 'no extension'})"
         elif other is not None and other == path:
             skip = "the output would replace the input"
         elif other is not None:
-            errors.append(FileResult(str(path), "failed",
-                                     f"{path}: refused: its output {target} is the input file "
-                                     f"{other} of this conversion (choose another --out-dir)"))
+            errors.append(FileResult(str(path), "failed", str(tr(
+                "{file}: refused: its output {output} is the input file {input} of this "
+                "conversion (choose another --out-dir)", file=path, output=target, input=other))))
             continue
         elif output_key(target) in claimed:
-            errors.append(FileResult(str(path), "failed",
-                                     f"{path}: refused: its output {target} is also the output "
-                                     f"of {claimed[output_key(target)]} (rename one of them)"))
+            errors.append(FileResult(str(path), "failed", str(tr(
+                "{file}: refused: its output {output} is also the output of {other} (rename one "
+                "of them)", file=path, output=target, other=claimed[output_key(target)]))))
             continue
         if skip is None:
             claimed[output_key(target)] = str(path)
@@ -443,8 +444,9 @@ def convert_one(job: Job) -> FileResult:
                    for g, t in found]
         for out, _ in outputs:
             if same_file(out, job.source):
-                raise InputError(f"refused: the output {out} is the input file; monrad never "
-                                 "writes over its input", source=job.source)
+                raise InputError(str(tr("refused: the output {output} is the input file; monrad "
+                                        "never writes over its input", output=out)),
+                                 source=job.source)
             check_regular(real_target(out), out)
         if len(found) > 1 and not job.overwrite:
             exists = [str(o) for o, _ in outputs if os.path.lexists(o)]

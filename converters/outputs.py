@@ -29,6 +29,7 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..engine.i18n import tr
 from .atomic import WriteError, Writer, atomic_write, check_regular, real_target
 
 __all__ = ["OutputRefused", "check_output", "output_key", "same_file", "write_output"]
@@ -70,14 +71,15 @@ def check_output(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLik
         raise OutputRefused(exc.message, source=str(p)) from None
     for src in inputs:
         if same_file(p, src):
-            raise OutputRefused(f"this is the input file {src}; monrad never writes over its "
-                                "input (choose another output name)", source=str(p))
+            raise OutputRefused(tr("this is the input file {input}; monrad never writes over "
+                                   "its input (choose another output name)", input=src),
+                                source=str(p))
     if os.path.lexists(p) and not overwrite:
-        raise OutputRefused(f"exists already; give {option} to replace it, or choose another "
-                            "name", source=str(p))
+        raise OutputRefused(tr("exists already; give {option} to replace it, or choose "
+                               "another name", option=option), source=str(p))
     folder = real_target(p).parent
     if not folder.is_dir():
-        raise OutputRefused("the folder does not exist", source=str(p))
+        raise OutputRefused(tr("the folder does not exist"), source=str(p))
     return p
 
 

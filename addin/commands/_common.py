@@ -71,8 +71,9 @@ def add_overwrite_option(parser, *names: str) -> None:
     """``--overwrite``: the one rule for an existing output (docs/decisions.md, "One
     careful writer"): refused unless this is given."""
     parser.add_argument(*(names or ("--overwrite",)), dest="overwrite", action="store_true",
-                        help="replace the output file if it exists (without this an existing "
-                             "output is refused; an input file is never replaced)")
+                        help=str(tr("replace the output file if it exists (without this an "
+                                    "existing output is refused; an input file is never "
+                                    "replaced)")))
 
 
 def check_output_of(args, output: str | Path, *inputs: str | Path | None) -> Path:

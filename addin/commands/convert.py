@@ -29,6 +29,7 @@ from pathlib import Path
 
 from ...converters import batch
 from ...converters.errors import InputError
+from ...engine.i18n import tr
 from ...engine.model import Tournament
 from ._common import CommandError, add_input_format_option, check_output_of, warn
 from .export import info_settings
@@ -93,8 +94,8 @@ def run(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise CommandError("--jobs must be 1 or more")
     if args.jobs is not None and batch.worker_count(args.jobs, args.jobs) < args.jobs:
-        warn(f"--jobs {args.jobs}: Windows runs at most {batch.WINDOWS_MAX_WORKERS} worker "
-             f"processes; using {batch.WINDOWS_MAX_WORKERS}")
+        warn(tr("--jobs {jobs}: Windows runs at most {most} worker processes; using {most}",
+                jobs=args.jobs, most=batch.WINDOWS_MAX_WORKERS))
     table = _table_name(args.to)
     if table is not None:
         return _run_table(args, table)

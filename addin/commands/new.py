@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...converters.limits import MAX_PLAYERS, MAX_ROUNDS, MAX_SEED, bounded
-from ...engine.i18n import current_language
+from ...engine.i18n import current_language, tr
 from ._common import CommandError, add_lang_option, load_file, warn
 
 ORDER = 50
@@ -50,7 +50,8 @@ def register(sub) -> None:
                    help="with --lite: install monrad from this https URL of its wheel "
                         "(same version) instead of the package index")
     p.add_argument("--force", "--overwrite", dest="force", action="store_true",
-                   help="replace FILE if it exists (never the roster it is made from)")
+                   help=str(tr("replace FILE if it exists (never the roster it is made "
+                               "from)")))
     p.set_defaults(run=run)
 
 

@@ -13,6 +13,7 @@ refused unless ``--overwrite``.
 
 from __future__ import annotations
 
+from ...engine.i18n import ntr
 from ._common import (
     CommandError,
     add_input_format_option,
@@ -54,8 +55,9 @@ def run(args) -> int:
                        overwrite=args.overwrite, removed=removed)
     print(f"{len(files)} files written to {args.output} (open {Path(args.output) / 'index.html'})")
     if removed:
-        print(f"removed {len(removed)} page(s) of the earlier site that this one does not have: "
-              + ", ".join(removed))
+        print(ntr("removed {n} page of the earlier site that this one does not have: {pages}",
+                  "removed {n} pages of the earlier site that this one does not have: {pages}",
+                  len(removed), pages=tuple(removed)))
     return 0
 
 

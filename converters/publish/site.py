@@ -22,6 +22,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from ...engine.i18n import tr
 from ...engine.model import Tournament
 from ...engine.othello.finals import Finals
 from ...engine.standings import standings
@@ -100,7 +101,7 @@ def write_site(t: Tournament, folder: str | os.PathLike[str], lang: str = "en",
     """
     out = Path(folder)
     if out.exists() and not out.is_dir():
-        raise OutputRefused("is not a folder; give a folder for the site", source=str(out))
+        raise OutputRefused(tr("is not a folder; give a folder for the site"), source=str(out))
     out.mkdir(parents=True, exist_ok=True)
     pages = site_pages(t, lang, finals)
     before = _manifest(out)
@@ -110,10 +111,10 @@ def write_site(t: Tournament, folder: str | os.PathLike[str], lang: str = "en",
     if before is None and not overwrite:
         taken = [name for name in pages if os.path.lexists(out / name)]
         if taken:
-            raise OutputRefused(
-                f"{taken[0]} is there already and monrad did not publish it (no {MANIFEST} "
-                "list); give --overwrite to replace the pages, or publish into an empty folder",
-                source=str(out))
+            raise OutputRefused(tr(
+                "{page} is there already and monrad did not publish it (no {manifest} list); "
+                "give --overwrite to replace the pages, or publish into an empty folder",
+                page=taken[0], manifest=MANIFEST), source=str(out))
     written = [atomic_write(out / name, text.encode("utf-8")) for name, text in pages.items()]
     for name in sorted((before or set()) - set(pages)):
         stale = out / name

@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from ...engine.i18n import tr
 from ..atomic import MAX_PATH, WriteError, check_writable, copy_file
 from .binding import WorkbookError
 
@@ -110,13 +111,17 @@ def replace_with_backup(path: Path, write: Callable[[Path], object],
         try:
             copy_file(path, backup)
         except WriteError as exc:
-            raise WorkbookError(f"{shown}: cannot write the backup {backup.name} "
-                                f"({exc.reason}); the file is unchanged") from None
+            raise WorkbookError(str(tr("{file}: cannot write the backup {backup} ({reason}); "
+                                       "the file is unchanged", file=shown, backup=backup.name,
+                                       reason=exc.reason))) from None
     try:
         write(path)
     except WriteError as exc:
-        raise WorkbookError(f"{shown}: cannot save ({exc.reason}); the file is "
-                            f"unchanged" + (f", backup: {backup}" if backup else "")) from None
+        raise WorkbookError(str(
+            tr("{file}: cannot save ({reason}); the file is unchanged, backup: {backup}",
+               file=shown, reason=exc.reason, backup=backup) if backup else
+            tr("{file}: cannot save ({reason}); nothing was written", file=shown,
+               reason=exc.reason))) from None
     prune_backups(path, backup)
     return backup
 

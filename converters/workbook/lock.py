@@ -44,7 +44,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..atomic import MAX_PATH, process_alive, process_started, real_target
+from ...engine.i18n import tr
+from ..atomic import MAX_PATH, process_alive, process_started, real_target, write_failure
 from .binding import WorkbookError
 
 __all__ = ["EMPTY_GRACE", "STALE_SECONDS", "WorkbookBusy", "file_lock", "lock_file",
@@ -122,15 +123,15 @@ def _stale(info: dict, lock: Path) -> bool:
 def _refuse_if_open_elsewhere(path: Path) -> None:
     owner = owner_file(path)
     if owner.exists():
-        raise WorkbookBusy(
-            f"{path}: the file is open in Excel ({owner.name} exists); close it there first "
-            f"(or use the monrad buttons inside Excel). If Excel is not running, it was left "
-            f"by a crash: delete {owner.name}")
+        raise WorkbookBusy(str(tr(
+            "{file}: the file is open in Excel ({owner} exists); close it there first (or use "
+            "the monrad buttons inside Excel). If Excel is not running, it was left by a crash: "
+            "delete {owner}", file=path, owner=owner.name)))
     office = office_lock_file(path)
     if office.exists():
-        raise WorkbookBusy(
-            f"{path}: the file is open in LibreOffice ({office.name} exists); save and "
-            f"close it there first. If LibreOffice is not running, delete {office.name}")
+        raise WorkbookBusy(str(tr(
+            "{file}: the file is open in LibreOffice ({lock} exists); save and close it there "
+            "first. If LibreOffice is not running, delete {lock}", file=path, lock=office.name)))
 
 
 def _create(lock: Path) -> bool:
@@ -139,8 +140,9 @@ def _create(lock: Path) -> bool:
     except FileExistsError:
         return False
     except OSError as exc:
-        raise WorkbookError(f"{lock.parent}: cannot write the lock file {lock.name} there "
-                            f"({exc.strerror or exc})") from None
+        raise WorkbookError(str(tr("{folder}: cannot write the lock file {lock} there ({reason})",
+                                   folder=lock.parent, lock=lock.name,
+                                   reason=exc.strerror or exc))) from None
     info = {"pid": os.getpid(), "started": process_started(os.getpid()),
             "host": socket.gethostname(), "since": time.strftime("%Y-%m-%d %H:%M:%S")}
     try:
@@ -153,9 +155,10 @@ def _create(lock: Path) -> bool:
             os.close(fd)
     except OSError as exc:  # a full disk: no empty lock may stay behind to block others
         lock.unlink(missing_ok=True)
-        reason = "the disk is full" if exc.errno in (28, 27, 122) else exc.strerror or str(exc)
-        raise WorkbookError(f"{lock.parent}: cannot write the lock file {lock.name} there "
-                            f"({reason}); nothing written") from None
+        raise WorkbookError(str(tr("{folder}: cannot write the lock file {lock} there "
+                                   "({reason}); nothing written", folder=lock.parent,
+                                   lock=lock.name, reason=write_failure(exc, lock, False).reason))
+                            ) from None
     return True
 
 
@@ -169,13 +172,16 @@ def _acquire(path: Path) -> None:
             time.sleep(0.05)
             info = _holder(lock)
         if not _stale(info, lock):
-            who = (f"pid {info.get('pid')} on {info.get('host')}, since {info.get('since')}"
-                   if info else "just started")
-            raise WorkbookBusy(
-                f"{path}: another monrad run is writing this file ({who}); try again when it "
-                f"has finished. If no monrad run is going on, delete the lock file {lock.name}")
+            who = (tr("pid {pid} on {host}, since {since}", pid=info.get("pid"),
+                      host=info.get("host"), since=info.get("since"))
+                   if info else tr("just started"))
+            raise WorkbookBusy(str(tr(
+                "{file}: another monrad run is writing this file ({who}); try again when it has "
+                "finished. If no monrad run is going on, delete the lock file {lock}",
+                file=path, who=who, lock=lock.name)))
         lock.unlink(missing_ok=True)  # stale: its run is gone
-    raise WorkbookBusy(f"{path}: cannot take the lock file {lock.name}; try again")
+    raise WorkbookBusy(str(tr("{file}: cannot take the lock file {lock}; try again", file=path,
+                              lock=lock.name)))
 
 
 @contextmanager

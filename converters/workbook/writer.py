@@ -27,6 +27,7 @@ import hashlib
 import os
 from pathlib import Path
 
+from ...engine.i18n import tr
 from ..atomic import Writer, atomic_write, real_target
 from .backup import replace_with_backup
 from .binding import WorkbookError
@@ -44,7 +45,8 @@ def digest(data_or_path: bytes | str | os.PathLike[str]) -> bytes:
         try:
             data = Path(data_or_path).read_bytes()
         except OSError as exc:
-            raise WorkbookError(f"{data_or_path}: cannot read ({exc.strerror or exc})") from None
+            raise WorkbookError(str(tr("{file}: cannot read ({reason})", file=data_or_path,
+                                       reason=exc.strerror or exc))) from None
     return hashlib.sha256(data).digest()
 
 
@@ -59,8 +61,8 @@ def write_back(path: str | os.PathLike[str], data: bytes | Writer, *,
     target = real_target(shown)
     with file_lock(target):
         if expected is not None and target.exists() and digest(target) != expected:
-            raise WorkbookError(
-                f"{shown}: the file changed on disk since monrad read it (another run, or "
-                "a program saved it); nothing written, run the command again")
+            raise WorkbookError(str(tr(
+                "{file}: the file changed on disk since monrad read it (another run, or a "
+                "program saved it); nothing written, run the command again", file=shown)))
         return replace_with_backup(target, lambda p: atomic_write(p, data, shown=shown),
                                    shown=shown)
