@@ -126,7 +126,7 @@ class Job:
     output: str
     fmt: str
     overwrite: bool = False
-    #: a reason to skip decided while collecting (unknown extension, name clash ...)
+    #: a reason to skip decided while collecting (unknown extension, its own input ...)
     skip: str | None = None
     #: read the input as this format (``converters.load``'s names) instead of guessing
     input_format: str | None = None
@@ -135,6 +135,9 @@ class Job:
     #: ``Tournament.info`` fields given on the command line (``convert --set``): header
     #: fields the source lacks (city, arbiter, the WOF sender ...)
     info: tuple[tuple[str, object], ...] = ()
+    #: why the output-path rule refuses this job, decided while collecting (its output is
+    #: another input, or another input's output): it fails with this line
+    refuse: str | None = None
 
 
 @dataclass
@@ -274,19 +277,20 @@ def collect(
             skip = f"not a tournament file ({path.suffix or 'no extension'})"
         elif other is not None and other == path:
             skip = "the output would replace the input"
-        elif other is not None:
-            errors.append(FileResult(str(path), "failed", str(tr(
-                "{file}: refused: its output {output} is the input file {input} of this "
-                "conversion (choose another --out-dir)", file=path, output=target, input=other))))
-            continue
-        elif output_key(target) in claimed:
-            errors.append(FileResult(str(path), "failed", str(tr(
-                "{file}: refused: its output {output} is also the output of {other} (rename one "
-                "of them)", file=path, output=target, other=claimed[output_key(target)]))))
-            continue
-        if skip is None:
+            other = None
+        refuse = None
+        if skip is None and other is not None:
+            refuse = str(tr("{file}: refused: its output {output} is the input file {input} of "
+                            "this conversion (choose another --out-dir)", file=path,
+                            output=target, input=other))
+        elif skip is None and output_key(target) in claimed:
+            refuse = str(tr("{file}: refused: its output {output} is also the output of {other} "
+                            "(rename one of them)", file=path, output=target,
+                            other=claimed[output_key(target)]))
+        elif skip is None:
             claimed[output_key(target)] = str(path)
-        jobs.append(Job(str(path), str(target), fmt, overwrite, skip, input_format, mapping))
+        jobs.append(Job(str(path), str(target), fmt, overwrite, skip, input_format, mapping,
+                        refuse=refuse))
     return jobs, errors
 
 
@@ -427,6 +431,9 @@ def convert_one(job: Job) -> FileResult:
     result = FileResult(job.source, "failed")
     temps: list[tuple[Path, Path]] = []
     try:
+        if job.refuse:
+            result.detail = job.refuse
+            return result
         if job.skip:
             result.status, result.detail = "skipped", job.skip
             return result

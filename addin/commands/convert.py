@@ -125,9 +125,10 @@ def _run_single(args) -> int:
     fmt = _format(args, dest)
     if not src.is_file():
         raise InputError("no such file", source=str(src))
+    info = tuple(info_settings(args.settings).items())
     check_output_of(args, dest, src, args.mapping)
     job = batch.Job(str(src), str(dest), fmt, args.overwrite, input_format=args.input_format,
-                    mapping=args.mapping, info=tuple(info_settings(args.settings).items()))
+                    mapping=args.mapping, info=info)
     res = batch.convert_one(job)
     for w in res.warnings:
         print(f"monrad: warning: {w}", file=sys.stderr)

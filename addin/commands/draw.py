@@ -48,7 +48,9 @@ def run(args) -> int:
     if fmt == "xlsx" and path.suffix.lower() in (".xlsx", ".xlsm") and _is_monrad_book(path):
         from ...converters.workbook.package_book import open_book
 
-        report = draw_start_numbers(open_book(path), args.method, args.seed, save=not args.dry_run)
+        with nullcontext() if args.dry_run else file_lock(path):
+            report = draw_start_numbers(open_book(path), args.method, args.seed,
+                                        save=not args.dry_run)
     else:
         if not args.dry_run and not fmt.startswith("trf"):
             raise InputError("start numbers can be drawn into a monrad workbook or a TRF "

@@ -74,6 +74,19 @@ def _games(texts: list[str]) -> list[list[int]]:
 
 
 def run(args) -> int:
+    """A monrad workbook's Finals sheet is a read-modify-write: its lock is held from
+    before the read (unless ``--dry-run``)."""
+    from contextlib import nullcontext
+
+    from ...converters.workbook.lock import file_lock
+
+    writes = (not args.dry_run and args.mapping is None
+              and args.file.lower().endswith((".xlsx", ".xlsm")))
+    with file_lock(args.file) if writes else nullcontext():
+        return _run(args)
+
+
+def _run(args) -> int:
     from ...converters import layout as L
     from ...converters.book.finals import finals_sheet, read_finals_sheet, write_finals_sheet
     from ...converters.workbook.package_book import open_book

@@ -15,12 +15,14 @@ Exit status: 0 done (unmatched players are listed, not an error), 2 bad input.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 
 from ...converters import detect_format, dumps_bytes, trf_version
 from ...converters.errors import InputError
 from ...converters.ratings.lists import CSV_HEADERS, LISTS
 from ...converters.ratings.match import filled, match_list, matches_table
+from ...converters.workbook.lock import file_lock
 from ...engine.i18n import ntr, tr
 from ._common import CommandError, add_input_format_option, load_file, warn
 
@@ -74,14 +76,11 @@ def run(args) -> int:
     fmt = detect_format(path, args.input_format)
     mapping = _mapping(args.maps)
     if fmt == "xlsx":
-        return _run_workbook(args, path, mapping)
+        with nullcontext() if args.dry_run else file_lock(path):
+            return _run_workbook(args, path, mapping)
     if not (fmt.startswith(("trf", "csv"))):
         raise InputError("ratings can be filled into a monrad workbook, a TRF file or a CSV "
                          "roster; convert the file first (monrad convert)", source=str(path))
-    from contextlib import nullcontext
-
-    from ...converters.workbook.lock import file_lock
-
     with nullcontext() if args.dry_run else file_lock(path):
         return _run_file(args, path, fmt, mapping)
 

@@ -10,12 +10,14 @@ file back ends.
   :mod:`.styles_xml`), so only monrad's own parts change;
 * :mod:`.openpyxl_book` -- the workbooks monrad builds new;
 * :mod:`.calamine_book` -- ``.xls``/``.ods`` (and any workbook, values only), read-only;
-* :mod:`.lock`, :mod:`.backup`, :mod:`.cell_text` -- one writer at a time, the backup
-  beside the file, the text that may go into a cell.
+* :mod:`.writer`, :mod:`.lock`, :mod:`.backup` -- the careful writer's door for a file
+  written back (a workbook, a TRF file, a CSV table): one writer at a time, unchanged
+  since read, the backup beside the file, atomic replace;
+* :mod:`.cell_text` -- the text that may go into a cell.
 
 Nothing here knows a tournament: sheets, cells and parts only.
 
 May import: the engine and the ground (``errors``, ``limits``, ``source``, ``atomic``,
-``layout``, ``notation``), and `xlsm/` (a workbook saved under a ``.xlsm`` name becomes
+``outputs``, ``layout``, ``notation``), and `xlsm/` (a workbook saved under a ``.xlsm`` name becomes
 macro-enabled).  See ``docs/architecture.md``, "Rooms of the converters".
 """

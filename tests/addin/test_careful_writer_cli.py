@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import re
 import shutil
 import socket
 import subprocess
@@ -20,24 +19,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from test_output_paths import CLUB_TRF, ROSTER, one_clean_line, run
 
-from monrad.addin.cli import main
 from monrad.converters import dumps, load, save
 from monrad.converters.workbook.backup import KEEP_BACKUPS, backup_name, backups_of
 from monrad.converters.workbook.lock import lock_file, owner_file
 
-CLUB_TRF = REPO / "examples" / "club.trf"
-ROSTER = REPO / "examples" / "roster.csv"
 LIST_CSV = "fide_id;name;rating;birth\n{rows}"
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX: file-size limits, links")
-
-
-def run(capsys, *argv: object) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _cli(*argv: object, limit_kib: int | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -49,14 +39,6 @@ def _cli(*argv: object, limit_kib: int | None = None, timeout: float = 120) -> s
     return subprocess.run([sys.executable, "-m", "monrad.addin.cli", *map(str, argv)],
                           capture_output=True, text=True, timeout=timeout, check=False,
                           preexec_fn=limit if limit_kib is not None else None)
-
-
-def _clean_line(err: str) -> str:
-    lines = [ln for ln in err.splitlines() if not ln.startswith("monrad: warning:")]
-    assert len(lines) == 1, err
-    assert "Traceback" not in err and "Exception ignored" not in err, err
-    assert not re.search(r"\.tmp\b|\.~m\d|\.part\b", err), err
-    return lines[0]
 
 
 @pytest.fixture()
@@ -155,7 +137,7 @@ def test_trf_backups_are_whole_or_absent_on_a_full_disk(tmp_path: Path, club: Pa
     lst = _rating_list(tmp_path / "list.csv", big)
     proc = _cli("ratings", club, "--fide", lst, limit_kib=len(before) // 2048)
     assert proc.returncode == 2, proc.stdout + proc.stderr
-    line = _clean_line(proc.stderr)
+    line = one_clean_line(proc.stderr)
     assert str(club) in line and "backup" in line and "unchanged" in line and "workbook" not in line
     assert club.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.trf", "list.csv"]
@@ -189,7 +171,7 @@ def test_a_full_disk_leaves_no_empty_lock_that_blocks_the_next_run(tmp_path: Pat
     before = book.read_bytes()
     proc = _cli("pair", book, limit_kib=0)
     assert proc.returncode == 2
-    assert str(book.parent) in _clean_line(proc.stderr)
+    assert str(book.parent) in one_clean_line(proc.stderr)
     assert not lock_file(book).exists() and book.read_bytes() == before
     proc = _cli("pair", book)
     assert proc.returncode == 0, proc.stderr
@@ -209,7 +191,7 @@ def test_a_lock_of_another_host_says_what_holds_it_and_to_delete_it(capsys, club
                                            "since": "2026-03-01 19:30:02"}))
     code, _, err = run(capsys, "pair", club)
     assert code == 2
-    line = _clean_line(err)
+    line = one_clean_line(err)
     assert "pid 4242 on clubpc-" in line and "delete the lock file .~monrad-club.trf.lock" in line
 
 
@@ -224,7 +206,7 @@ def test_a_csv_or_trf_open_in_excel_is_not_written(capsys, tmp_path: Path, kind:
     before = path.read_bytes()
     owner_file(path).write_bytes(b"\x05Kari")
     code, _, err = run(capsys, "pair", path)
-    assert code == 2 and f"open in Excel (~${path.name} exists)" in _clean_line(err)
+    assert code == 2 and f"open in Excel (~${path.name} exists)" in one_clean_line(err)
     assert path.read_bytes() == before and backups_of(path) == []
 
 
@@ -264,7 +246,7 @@ def test_monrad_new_on_a_full_disk_is_one_line_naming_the_file(tmp_path: Path, k
     proc = _cli("new", out, "--system", "nsf", "--rounds", "5", "--players", ROSTER,
                 limit_kib=kib)
     assert proc.returncode == 2
-    line = _clean_line(proc.stderr)
+    line = one_clean_line(proc.stderr)
     assert str(out) in line and "cannot write" in line and "nothing was written" in line
     assert list(tmp_path.iterdir()) == []
 
@@ -279,6 +261,6 @@ def test_full_disk_errors_name_the_users_file_never_a_temporary_one(tmp_path: Pa
     args = [a.format(src=club, dir=tmp_path) for a in argv]
     proc = _cli(*args, limit_kib=0)
     assert proc.returncode == 2, proc.stdout + proc.stderr
-    line = _clean_line(proc.stderr)
+    line = one_clean_line(proc.stderr)
     assert str(tmp_path) in line and "cannot write" in line
     assert sorted(p.name for p in tmp_path.iterdir()) in (["club.trf"], ["club.trf", "site"])

@@ -17,28 +17,24 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
+from test_strangers_cli import CLUB_TRF, run
+from test_strangers_cli import one_clean_line as strangers_line
 
-from monrad.addin.cli import main
 from monrad.converters import batch, dumps, load, save
 from monrad.converters.publish.site import MANIFEST
 
-CLUB_TRF = REPO / "examples" / "club.trf"
 ROSTER = REPO / "examples" / "roster.csv"
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX: FIFOs and device nodes")
 
 
-def run(capsys, *argv: object) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _one_line(err: str) -> str:
-    lines = [ln for ln in err.splitlines() if not ln.startswith("monrad: warning:")]
-    assert len(lines) == 1 and "Traceback" not in err and "internal error" not in err, err
-    assert not re.search(r"\.tmp\b|\.~m\d|\.part\b", err), err
-    return lines[0]
+def one_clean_line(err: str) -> str:
+    """The one line of a refusal (:func:`test_strangers_cli.one_clean_line`), naming no
+    temporary file of this version (``.~m<pid>-...``) and with no traceback of a
+    library's clean-up either."""
+    line = strangers_line(err)
+    assert "Exception ignored" not in err and not re.search(r"\.~m\d", err), err
+    return line
 
 
 @pytest.fixture()
@@ -83,7 +79,7 @@ def test_regular_files_only_an_output_on_a_fifo_is_refused(capsys, club: Path, k
     fifo = club.parent / "out.pdf"
     os.mkfifo(fifo)
     code, _, err = run(capsys, *_argv(kind, club, fifo), "--overwrite")
-    assert code == 2 and "pipe" in _one_line(err) and str(fifo) in err
+    assert code == 2 and "pipe" in one_clean_line(err) and str(fifo) in err
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
 
 
@@ -97,14 +93,14 @@ def test_regular_files_only_an_output_on_a_device_node_is_refused(capsys, club: 
         pytest.skip("making a device node needs root")
     for kind in ("print", "convert"):
         code, _, err = run(capsys, *_argv(kind, club, null), "--overwrite")
-        assert code == 2 and "device" in _one_line(err)
+        assert code == 2 and "device" in one_clean_line(err)
         assert stat.S_ISCHR(null.lstat().st_mode)
 
 
 def test_regular_files_only_an_output_on_a_folder_is_refused(capsys, club: Path) -> None:
     (club.parent / "wall.pdf").mkdir()
     code, _, err = run(capsys, *_argv("print", club, club.parent / "wall.pdf"), "--overwrite")
-    assert code == 2 and "folder" in _one_line(err)
+    assert code == 2 and "folder" in one_clean_line(err)
     assert (club.parent / "wall.pdf").is_dir()
 
 
@@ -122,11 +118,11 @@ def test_no_command_writes_over_its_input(capsys, tmp_path: Path, kind: str) -> 
     before = src.read_bytes()
     for out in (src, tmp_path / "." / src.name):
         code, _, err = run(capsys, *_argv(kind, src, out), "--overwrite")
-        assert code == 2 and "input" in _one_line(err), err
+        assert code == 2 and "input" in one_clean_line(err), err
     link = tmp_path / ("link-games.csv" if kind == "table" else "link-to-input")
     _symlink(src, link)
     code, _, err = run(capsys, *_argv(kind, src, link), "--overwrite")
-    assert code == 2 and "input" in _one_line(err)
+    assert code == 2 and "input" in one_clean_line(err)
     assert src.read_bytes() == before
 
 
@@ -134,7 +130,7 @@ def test_no_command_writes_over_its_input_a_workbook_printed_onto_itself(capsys,
                                                                          book: Path) -> None:
     before = book.read_bytes()
     code, _, err = run(capsys, "print", book, "--what", "standings", "-o", book)
-    assert code == 2 and "input" in _one_line(err)
+    assert code == 2 and "input" in one_clean_line(err)
     assert book.read_bytes() == before and [p.name for p in book.parent.iterdir()] == ["club.xlsx"]
 
 
@@ -147,7 +143,7 @@ def test_no_command_writes_over_its_input_new_never_replaces_its_roster(capsys,
     before = roster.read_bytes()
     code, _, err = run(capsys, "new", roster, "--system", "nsf", "--rounds", "5",
                        "--players", roster, "--force")
-    assert code == 2 and "input" in _one_line(err)
+    assert code == 2 and "input" in one_clean_line(err)
     assert roster.read_bytes() == before
 
 
@@ -159,7 +155,7 @@ def test_same_file_two_names_of_one_file_are_one_file(capsys, tmp_path: Path) ->
     shutil.copy(CLUB_TRF, src)
     os.link(src, tmp_path / "club.trf")
     code, _, err = run(capsys, "convert", src, "-o", tmp_path / "club.trf", "--overwrite")
-    assert code == 2 and "input" in _one_line(err)
+    assert code == 2 and "input" in one_clean_line(err)
     assert src.read_bytes() == CLUB_TRF.read_bytes()
 
 
@@ -240,7 +236,7 @@ def test_one_overwrite_rule_an_existing_output_needs_overwrite(capsys, club: Pat
                          "export": "report.trf", "table": "games.csv"}[kind]
     out.write_bytes(b"the user's own file")
     code, _, err = run(capsys, *_argv(kind, club, out))
-    assert code == 2 and "--overwrite" in _one_line(err) and str(out) in err
+    assert code == 2 and "--overwrite" in one_clean_line(err) and str(out) in err
     assert out.read_bytes() == b"the user's own file"
     code, _, err = run(capsys, *_argv(kind, club, out), "--overwrite")
     assert code in (0, 1) and out.read_bytes() != b"the user's own file", err
@@ -253,10 +249,10 @@ def test_one_overwrite_rule_finals_document(capsys, tmp_path: Path) -> None:
     out = tmp_path / "finals.html"
     out.write_bytes(b"mine")
     code, _, err = run(capsys, "finals", event, "--format", "sm", "--dry-run", "-o", out)
-    assert code == 2 and "--overwrite" in _one_line(err) and out.read_bytes() == b"mine"
+    assert code == 2 and "--overwrite" in one_clean_line(err) and out.read_bytes() == b"mine"
     code, _, err = run(capsys, "finals", event, "--format", "sm", "--dry-run", "-o", event,
                        "--overwrite")
-    assert code == 2 and "input" in _one_line(err)
+    assert code == 2 and "input" in one_clean_line(err)
     code, _, err = run(capsys, "finals", event, "--format", "sm", "--dry-run", "-o", out,
                        "--overwrite")
     assert code == 0 and out.read_bytes().startswith(b"<!DOCTYPE"), err
@@ -296,7 +292,7 @@ def test_publish_refuses_a_folder_of_pages_monrad_did_not_write(capsys, club: Pa
     site.mkdir()
     (site / "index.html").write_text("the club's home page")
     code, _, err = run(capsys, "publish", club, "-o", site)
-    assert code == 2 and "--overwrite" in _one_line(err)
+    assert code == 2 and "--overwrite" in one_clean_line(err)
     assert (site / "index.html").read_text() == "the club's home page"
     code, _, err = run(capsys, "publish", club, "-o", site, "--overwrite")
     assert code == 0 and (site / MANIFEST).exists(), err

@@ -173,5 +173,55 @@ def test_no_other_module_makes_its_own_temporary_file() -> None:
     assert found == [os.path.join("converters", "atomic.py")], found
 
 
+#: the careful writer itself, and what may open a file for writing beside it
+_WRITER_ITSELF = {
+    "converters/atomic.py": "the bottom of the careful writer",
+    "converters/workbook/lock.py": "the lock file, created with O_EXCL",
+    "addin/cli.py": "os.devnull for stdout after a broken pipe",
+}
+_WRITING_CALLS = {"write_bytes", "write_text", "copy", "copy2", "copyfile", "copyfileobj",
+                  "replace", "rename", "renames", "fdopen", "mkstemp", "NamedTemporaryFile"}
+
+
+def _writes(path: Path) -> list[str]:
+    """``line: call`` of every call in ``path`` that writes a file: ``Path.write_*``,
+    ``open(..., "w"/"a"/"x"/"+")``, ``os.open``, ``os.replace``/``rename``,
+    ``shutil.copy*``, temporary files."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        owner = f.value.id if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) else ""
+        if name == "open":
+            mode = node.args[1] if len(node.args) > 1 else next(
+                (k.value for k in node.keywords if k.arg == "mode"), None)
+            if owner == "os" or (isinstance(mode, ast.Constant) and isinstance(mode.value, str)
+                                 and set(mode.value) & set("wax+")):
+                found.append(f"{node.lineno}: open")
+        elif name in _WRITING_CALLS and (name not in ("replace", "rename", "copy")
+                                         or owner in ("os", "shutil")):
+            found.append(f"{node.lineno}: {name}")
+    return found
+
+
+def test_every_file_is_written_by_the_careful_writer() -> None:
+    """Issue 30: one careful writer for every file monrad writes.  No module of the run
+    time (nor a template build script) writes a file by itself: they all go through
+    ``atomic_write`` and the two doors above it (docs/decisions.md, "One careful writer")."""
+    offenders = {}
+    for folder in ("addin", "converters", "templates"):
+        for path in sorted((REPO / folder).rglob("*.py")):
+            rel = path.relative_to(REPO).as_posix()
+            if rel in _WRITER_ITSELF:
+                continue
+            if hits := _writes(path):
+                offenders[rel] = hits
+    assert offenders == {}
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))

@@ -170,14 +170,15 @@ def test_globs_and_missing_sources(tmp_path: Path):
     assert any("gone.trf: no such file" in d for d in details)
 
 
-def test_same_output_name_is_skipped_not_overwritten(tmp_path: Path):
+def test_same_output_name_is_refused_by_name_not_overwritten(tmp_path: Path):
     p = _smallest_oracles(1)[0]
     shutil.copy(p, tmp_path / "x.trf")
     (tmp_path / "x.csv").write_text(write_csv(read_trf(p)), encoding="utf-8")
     report = batch.convert_many([str(tmp_path / "x.trf"), str(tmp_path / "x.csv")], "xlsx",
                                 tmp_path / "o", show_progress=False)
-    assert [r.status for r in report.results] == ["converted", "skipped"]
-    assert "same output name as" in report.results[1].detail
+    assert [r.status for r in report.results] == ["converted", "failed"]
+    assert "is also the output of" in report.results[1].detail
+    assert str(tmp_path / "x.trf") in report.results[1].detail
 
 
 def test_no_partial_output_when_a_writer_fails(tmp_path: Path, monkeypatch):
