@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import shutil
 import socket
 import subprocess
@@ -26,8 +25,6 @@ from monrad.converters.workbook.backup import KEEP_BACKUPS, backup_name, backups
 from monrad.converters.workbook.lock import lock_file, owner_file
 
 LIST_CSV = "fide_id;name;rating;birth\n{rows}"
-
-posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX: file-size limits, links")
 
 
 def _cli(*argv: object, limit_kib: int | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -124,7 +121,7 @@ def test_a_trf_written_back_holds_the_lock(capsys, club: Path) -> None:
 
 
 # ----------------------------------------------------------------- item 7: whole backups
-@posix_only
+@pytest.mark.posix_only("a file-size limit (RLIMIT_FSIZE) set in the child (preexec_fn)")
 def test_trf_backups_are_whole_or_absent_on_a_full_disk(tmp_path: Path, club: Path) -> None:
     """``ratings`` on a full disk left 0-byte or 4 kB backups: now none, and the file as
     it was."""
@@ -164,7 +161,7 @@ def test_a_link_at_the_csv_backup_name_is_never_followed(capsys, tmp_path: Path)
 
 
 # ----------------------------------------------------------------- item 8: locks left behind
-@posix_only
+@pytest.mark.posix_only("a file-size limit (RLIMIT_FSIZE) set in the child (preexec_fn)")
 def test_a_full_disk_leaves_no_empty_lock_that_blocks_the_next_run(tmp_path: Path) -> None:
     book = tmp_path / "club.xlsx"
     save(load(CLUB_TRF), book)
@@ -239,7 +236,7 @@ def test_a_killed_runs_backup_temporary_file_is_removed_by_the_next_save(capsys,
     assert not left.exists()
 
 
-@posix_only
+@pytest.mark.posix_only("a file-size limit (RLIMIT_FSIZE) set in the child (preexec_fn)")
 @pytest.mark.parametrize("kib", [0, 4])
 def test_monrad_new_on_a_full_disk_is_one_line_naming_the_file(tmp_path: Path, kib: int) -> None:
     out = tmp_path / "new.xlsx"
@@ -251,7 +248,7 @@ def test_monrad_new_on_a_full_disk_is_one_line_naming_the_file(tmp_path: Path, k
     assert list(tmp_path.iterdir()) == []
 
 
-@posix_only
+@pytest.mark.posix_only("a file-size limit (RLIMIT_FSIZE) set in the child (preexec_fn)")
 @pytest.mark.parametrize("argv", [["convert", "{src}", "-o", "{dir}/out.xlsx"],
                                   ["print", "{src}", "--what", "crosstable", "-o", "{dir}/x.pdf"],
                                   ["export", "{src}", "-o", "{dir}/fide.trf", "--force"],

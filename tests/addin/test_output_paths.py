@@ -25,8 +25,6 @@ from monrad.converters.publish.site import MANIFEST
 
 ROSTER = REPO / "examples" / "roster.csv"
 
-posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX: FIFOs and device nodes")
-
 
 def one_clean_line(err: str) -> str:
     """The one line of a refusal (:func:`test_strangers_cli.one_clean_line`), naming no
@@ -73,7 +71,7 @@ def _argv(kind: str, src: Path, out: Path) -> list[str]:
 
 
 # ----------------------------------------------------------------- item 1: regular files only
-@posix_only
+@pytest.mark.posix_only("os.mkfifo")
 @pytest.mark.parametrize("kind", ["print", "convert", "export"])
 def test_regular_files_only_an_output_on_a_fifo_is_refused(capsys, club: Path, kind: str) -> None:
     fifo = club.parent / "out.pdf"
@@ -83,7 +81,7 @@ def test_regular_files_only_an_output_on_a_fifo_is_refused(capsys, club: Path, k
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
 
 
-@posix_only
+@pytest.mark.posix_only("os.mknod")
 def test_regular_files_only_an_output_on_a_device_node_is_refused(capsys, club: Path) -> None:
     """``-o /dev/null`` as root replaced the system's /dev/null: shown on a copy of it."""
     null = club.parent / "null"

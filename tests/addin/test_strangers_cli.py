@@ -216,8 +216,6 @@ def _dead_pid() -> int:
     return proc.pid
 
 
-@pytest.mark.posix_only("a process's liveness by its pid (os.kill(pid, 0)); Windows: issue 32 "
-                        "item 2")
 def test_issue21_case9_orphan_temporary_files_of_killed_runs_are_removed(book, tmp_path, capsys):
     dead, alive = _dead_pid(), os.getppid()
     orphans = [tmp_path / f".club.xlsx.{dead}.k2j4h5g6.tmp", tmp_path / f".out.{dead}.part.trf"]

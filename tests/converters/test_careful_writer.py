@@ -37,8 +37,6 @@ from monrad.converters.workbook.binding import WorkbookError
 from monrad.converters.workbook.lock import file_lock, lock_file, owner_file
 from monrad.converters.workbook.writer import digest, write_back
 
-posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX: FIFOs, file-size limits, /proc")
-
 
 def _dead_pid() -> int:
     proc = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -54,7 +52,7 @@ def _symlink(target: Path, link: Path) -> None:
 
 
 # ----------------------------------------------------------------- regular files only
-@posix_only
+@pytest.mark.posix_only("os.mkfifo")
 def test_regular_files_only_a_fifo_is_never_replaced(tmp_path: Path) -> None:
     fifo = tmp_path / "wall.pdf"
     os.mkfifo(fifo)
@@ -71,7 +69,7 @@ def test_regular_files_only_a_folder_is_never_replaced(tmp_path: Path) -> None:
     assert (tmp_path / "out.trf").is_dir()
 
 
-@posix_only
+@pytest.mark.posix_only("os.mknod")
 def test_regular_files_only_a_device_node_is_never_replaced(tmp_path: Path) -> None:
     dev = tmp_path / "null"
     try:
@@ -467,7 +465,7 @@ def test_an_existing_output_is_refused_without_overwrite(tmp_path: Path) -> None
         check_output(tmp_path / "no" / "wall.pdf", [])
 
 
-@posix_only
+@pytest.mark.posix_only("a file-size limit (RLIMIT_FSIZE) in the child")
 def test_a_full_disk_in_another_process_leaves_the_file_and_no_temporary(tmp_path: Path) -> None:
     """``RLIMIT_FSIZE`` in a child: the write fails as on a full disk (``EFBIG``)."""
     target = tmp_path / "club.trf"
