@@ -584,13 +584,17 @@ def _de_once(ctx: Context, members: list[int], top: int) -> tuple[dict[int, int]
             ranks[p] = current
         return ranks, changed
     order = sorted(members, key=lambda p: (-score[p], -best[p], p))
+    # reach[i]: the most any of order[i:] could still score (suffix maxima, one pass:
+    # a group of thousands tied after round 1 stays linear, issue 30)
+    reach = [best[p] for p in order]
+    for i in range(len(order) - 2, -1, -1):
+        reach[i] = max(reach[i], reach[i + 1])
     ranks[order[0]] = top
     current = top
     unique = True
     previous = score[order[0]]
     for i, p in enumerate(order[1:], 1):
-        reach = max(best[q] for q in order[i:])
-        if unique and previous > reach:
+        if unique and previous > reach[i]:
             current = top + i
             changed = True
         else:
