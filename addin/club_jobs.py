@@ -20,25 +20,27 @@ round paired twice, results missing (listed by sheet and cell), every round pair
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 
 from ..converters import layout as L
+from ..converters.club.block import BLOCK, KEYS, paired_around_value, read_block, write_block
 from ..converters.club.layout import (
     ClubLayout,
     learn_layout,
     next_sheet_name,
     result_cells,
+    retitled,
     round_rows,
 )
 from ..converters.club.sheets import ReadOptions, named_system, read_club_book
 from ..converters.errors import InputError
 from ..converters.notation import NotationError, parse_result
-from ..converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError
+from ..converters.workbook.binding import WorkbookBinding, WorkbookError
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import (
     NoPairingPossible,
     PairingError,
     canonical_system,
+    fixed_rounds,
     get_system,
     pair_round,
     system_facts,
@@ -47,9 +49,6 @@ from .jobs import JobError, JobReport, NoLegalPairing, write_standings_sheet
 
 __all__ = ["BLOCK", "SystemUnknown", "ask_system", "is_club_book", "pair_club_round", "read_club", "update_club_standings"]
 
-#: monrad's own sheet in a club's workbook: what the first press learned
-BLOCK = "monrad"
-_KEYS = ("system", "rounds", "standings sheet", "paired by monrad")
 
 
 class SystemUnknown(JobError):
@@ -61,36 +60,15 @@ def is_club_book(book: WorkbookBinding) -> bool:
     return L.detect_layout(book.sheet_names()) is None
 
 
-def _read_block(book: WorkbookBinding) -> dict[str, str]:
-    if BLOCK not in book.sheet_names():
-        return {}
-    last_row, _ = book.used_size(BLOCK)
-    out: dict[str, str] = {}
-    for key, value, *_ in book.read_range(BLOCK, 3, 1, max(last_row, 3), 2):
-        if isinstance(key, str) and key.strip().lower() in _KEYS and value not in (None, ""):
-            out[key.strip().lower()] = str(value).strip()
-    return out
-
-
-def _write_block(book: WorkbookBinding, block: Mapping[str, str], lang: str) -> None:
-    if BLOCK not in book.sheet_names():
-        book.add_sheet(BLOCK)
-    rows: list[list[CellValue]] = [[key, block.get(key)] for key in _KEYS]
-    book.write_range(BLOCK, 1, 1, [[L.layout_for(lang).text("club_block")]])
-    book.style_range(BLOCK, 1, 1, 1, 1, bold=True)
-    book.write_range(BLOCK, 3, 1, rows)
-    book.set_column_widths(BLOCK, {1: 20, 2: 28})
-
-
 def ask_system(book: WorkbookBinding) -> str:
     """Write monrad's sheet with an empty *system* cell that offers every system as a
     drop-down (the Excel way of asking); returns that cell."""
     from ..engine.pairing import available_systems
 
     lang = learn_layout(book, ReadOptions(name_order="keep")).lang
-    block = _read_block(book)
-    _write_block(book, block, lang)
-    row = 3 + _KEYS.index("system")
+    block = read_block(book)
+    write_block(book, block, lang)
+    row = 3 + KEYS.index("system")
     book.set_result_cells(BLOCK, row, 2, row, list(available_systems()), empty_fill="FFF2CC")
     return f"B{row}"
 
@@ -108,8 +86,9 @@ def read_club(book: WorkbookBinding, system: str | None = None, rounds: int | No
               opts: ReadOptions | None = None) -> ClubState:
     """The tournament of a club's workbook with its system and rounds (see the module
     doc), its layout and monrad's block."""
-    # players are named as the club spells them (not turned into "Last, First")
-    opts = opts or ReadOptions(name_order="keep")
+    # names in FIDE order as everywhere (issue 26); the round rows written into the
+    # club's sheets still name players as the club spells them (ClubLayout.names)
+    opts = opts or ReadOptions()
     try:
         t = read_club_book(book, opts)
         layout = learn_layout(book, opts)
@@ -117,7 +96,7 @@ def read_club(book: WorkbookBinding, system: str | None = None, rounds: int | No
         raise
     except InputError as exc:
         raise JobError(str(exc)) from None
-    block = _read_block(book)
+    block = read_block(book)
     chosen = system or block.get("system") or named_system(book, opts)
     if not chosen:
         raise SystemUnknown(
@@ -131,7 +110,8 @@ def read_club(book: WorkbookBinding, system: str | None = None, rounds: int | No
         if sheet and sheet in book.sheet_names():
             book.own(sheet)
     block["system"] = canonical_system(chosen)
-    total = rounds or _int(block.get("rounds")) or t.settings.rounds
+    total = (rounds or _int(block.get("rounds")) or t.settings.rounds
+             or fixed_rounds(chosen, len(t.players)))  # a round robin's follow from its players
     if total:
         block["rounds"] = str(total)
     t.settings = t.settings.replace(system=block["system"], rounds=total or None)
@@ -212,8 +192,12 @@ def pair_club_round(
     where = _write_round(book, club, new)
     club = dataclasses.replace(club, layout=learn_layout(book, club.opts))  # with the new round
     club.block["paired by monrad"] = str(new.number)
+    if new.paired_around:  # a later result must not change what it was paired from
+        club.block[f"paired around {new.number}"] = paired_around_value(new)
+    else:
+        club.block.pop(f"paired around {new.number}", None)
     standings_sheet, _, _ = _standings(book, club)  # the new round is open, of course
-    _write_block(book, club.block, club.layout.lang)
+    write_block(book, club.block, club.layout.lang)
     byes = [b.player for b in new.byes if b.result is Result.PAIRING_BYE]
     msg = f"round {new.number} {'re-paired' if repair else 'paired'}: {len(new.games)} boards" + (
         f", bye: {', '.join(f'{t.player(p).name} ({p})' for p in byes)}" if byes else "")
@@ -258,6 +242,7 @@ def _write_round(book: WorkbookBinding, club: ClubState, rnd: Round) -> str:
         if previous is not None:
             book.copy_sheet(previous, sheet, keep_rows=res.header_row,
                             after=previous)
+            _retitle(book, sheet, res.header_row, max(res.sheets), rnd.number)
             book.copy_row_format(sheet, first, first, first + len(rows) - 1,
                                  source_sheet=previous)
         else:
@@ -279,6 +264,20 @@ def _write_round(book: WorkbookBinding, club: ClubState, rnd: Round) -> str:
         book.set_result_cells(sheet, first, col, first + games - 1, choices, strict=False,
                               error_message=lang_lay.text("pick_result"))
     return sheet
+
+
+def _retitle(book: WorkbookBinding, sheet: str, header_row: int, old: int, new: int) -> None:
+    """The title rows above the header, copied from round ``old``'s sheet, name round
+    ``new`` (issue 26: 'Runde 2' stood on the sheet of round 3)."""
+    if header_row <= 1:
+        return
+    _, width = book.used_size(sheet)
+    rows = book.read_range(sheet, 1, 1, header_row - 1, max(width, 1))
+    for r, row in enumerate(rows, 1):
+        for c, value in enumerate(row, 1):
+            changed = retitled(value, old, new)
+            if changed != value:
+                book.write_range(sheet, r, c, [[changed]])
 
 
 def _standings_sheet(book: WorkbookBinding, club: ClubState) -> str:
@@ -326,7 +325,7 @@ def update_club_standings(
     """Write the standings of a club's own workbook to monrad's standings sheet."""
     club = read_club(book, system, rounds, opts)
     sheet, upto, notes = _standings(book, club)
-    _write_block(book, club.block, club.layout.lang)
+    write_block(book, club.block, club.layout.lang)
     backup = book.save() if save else None
     return JobReport(f"standings written to sheet {sheet!r}", upto, [sheet, BLOCK], backup,
                      notes)

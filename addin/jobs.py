@@ -38,10 +38,10 @@ from ..converters.publish.sheets import (
     write_cards,
     write_crosstable,
 )
-from ..converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError
+from ..converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError, a1
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import NoPairingPossible, PairingError, pair_round
-from ..engine.standings import standings
+from ..engine.standings import note_heading, remark_text, standings
 
 __all__ = ["JobError", "JobReport", "NoLegalPairing", "explain_rounds", "pair_next_round",
            "standings_table", "update_standings"]
@@ -178,6 +178,10 @@ def pair_next_round(
     t.set_round(new)
     name = write_round(book, t, new, lay, after=after)
     cb.round_sheets[target] = name
+    # the new round's result cells, so the standings' note names them (issue 26)
+    cb.results_entered[target] = 0
+    for board in range(1, len(new.games) + 1):
+        cb.result_cells[(target, board)] = a1(L.ROUND_FIRST_ROW + board - 1, L.RESULT_COL)
     written = [name]
     written.append(lay.standings_sheet)
     table_note, _ = _write_standings(book, cb, written=written)
@@ -265,11 +269,13 @@ def standings_table(t: Tournament, upto: int, lay: L.Layout) -> tuple[list[str],
     table = standings(t, list(t.settings.tiebreaks) or None, upto=upto)
     codes = list(table.shown)
     columns = [_value_cells([r.values.get(c) for r in table.rows], lay.lang) for c in codes]
+    remarks = table.has_remarks  # pending games, withdrawals, late entries (issue 26)
     rows = []
     for i, r in enumerate(table.rows):
         rows.append([r.rank, r.start_no, r.name, club[r.start_no], rating[r.start_no],
-                     L.points_cell(r.points, lay.lang), *(col[i] for col in columns)])
-    return base + codes, rows, None
+                     L.points_cell(r.points, lay.lang), *(col[i] for col in columns),
+                     *([remark_text(r.remarks(), lay.lang) or None] if remarks else [])])
+    return base + codes + ([note_heading(lay.lang)] if remarks else []), rows, None
 
 
 def _standings_header(lay: L.Layout) -> list[str]:
@@ -467,7 +473,6 @@ def import_club_sheet(
     if p.exists() and not overwrite:
         raise WorkbookError(f"{p}: exists already; choose another name")
     opts = load_mapping(mapping) if mapping is not None else ReadOptions()
-    opts.name_order = "keep" if mapping is None else opts.name_order
     t = read_club_workbook(source, opts)
     total = rounds or t.settings.rounds or max(len(t.rounds), 1)
     book = build_book(p, system, total, t.players, lang, name=str(t.info.get("name", "")),

@@ -303,14 +303,15 @@ def _load_workbook(p: Path, label: str, warnings: list[str] | None,
 
         book = open_book(p)
     if mapping is not None:
-        return club.read_club_book(book, club.load_mapping(mapping), source=label)
+        return club.read_club_book(book, club.load_mapping(mapping), source=label,
+                                   warnings=warnings)
     if L.detect_layout(book.sheet_names()) is not None:
         return book_mod.read_book(book).tournament
     if kl.book_looks_like_klubtur(book):
         return _one_group(kl.read_klubtur_book(book, warnings=warnings), label)
     if warnings is not None:
         warnings.append(f"{label}: not a monrad workbook; read as a club's own sheet")
-    return club.read_club_book(book, source=label)
+    return club.read_club_book(book, source=label, warnings=warnings)
 
 
 def dumps(t: Tournament, fmt: str, *, source_text: str | None = None,

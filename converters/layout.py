@@ -185,6 +185,11 @@ OTHELLO_RESULTS = ("33-31", "34-30", "36-28", "40-24", "48-16", "64-0", "32-32",
 #: Every other text the tool writes into a workbook, per language (``str.format``
 #: patterns).  Messages printed by the command line stay English.
 TEXTS: dict[str, dict[str, str]] = {
+    "paired_around": {"en": "Still to be played when this round was paired:",
+                      "no": "Ikke ferdigspilt da denne runden ble satt opp:",
+                      "sv": "Ej färdigspelat när denna rond lottades:",
+                      "da": "Ikke færdigspillet, da denne runde blev parret:"},
+    "adjourned": {"en": "adjourned", "no": "hengeparti", "sv": "avbrutet", "da": "hængeparti"},
     "no_rounds": {"en": "Standings: no rounds played yet",
                   "no": "Tabell: ingen runder spilt ennå",
                   "sv": "Ställning: inga ronder spelade ännu",

@@ -86,12 +86,13 @@ class RoundDifference:
 def _history_for(t: Tournament, round_no: int) -> Tournament:
     """``t`` as it stood when ``round_no`` was paired.
 
-    The requested byes of the round stay, and so does every absence: a player the
+    A game that was pending then is pending again (the result came in later, so the
+    pairing could not know it: NSF-5, SSF-3, DSU-1).  The requested byes of the round stay, and so does every absence: a player the
     round does not name at all (a blank round in TRF) was not paired in it, so the
     rules leave him out too (as the reference engine's checker does).
     """
     work = t.copy()
-    kept = [r for r in t.rounds if r.number < round_no]
+    kept = t.rounds_known_at(round_no)  # a late result as it stood then (issue 26)
     rnd = t.round(round_no)
     pre = tuple(b for b in rnd.byes if b.result is not Result.PAIRING_BYE) if rnd else ()
     if rnd is not None:

@@ -36,6 +36,7 @@ __all__ = [
     "Game",
     "ModelError",
     "Pending",
+    "PendingGame",
     "Player",
     "Result",
     "Round",
@@ -494,16 +495,32 @@ class Bye:
 
 
 @dataclass(frozen=True)
+class PendingGame:
+    """A game of an earlier round that had no result yet when a round was paired:
+    round, White, Black and why (NSF-5, SSF-3, DSU-1).  The round paired keeps them
+    (:attr:`Round.paired_around`), so a result that comes in later does not change
+    what that round was paired from (``monrad check``, ``monrad explain``; issue 26).
+    """
+
+    round: int
+    white: int
+    black: int
+    kind: Pending = Pending.POSTPONED
+
+
+@dataclass(frozen=True)
 class Round:
     """One round: boards in board order, then the players without an opponent.
 
     A round in which no game has a result yet is *paired*; one with every result
-    in is *finished*.
+    in is *finished*.  ``paired_around`` lists the games of earlier rounds that were
+    still pending when this round was paired (:class:`PendingGame`).
     """
 
     number: int
     games: tuple[Game, ...] = ()
     byes: tuple[Bye, ...] = ()
+    paired_around: tuple[PendingGame, ...] = ()
     _index: Mapping[int, Game | Bye] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -511,6 +528,7 @@ class Round:
     def __post_init__(self) -> None:
         object.__setattr__(self, "games", tuple(self.games))
         object.__setattr__(self, "byes", tuple(self.byes))
+        object.__setattr__(self, "paired_around", tuple(self.paired_around))
         index: dict[int, Game | Bye] = {}
         for g in self.games:
             for p in g.players:
@@ -630,6 +648,67 @@ class Tournament:
         """Number of the last round that holds a pairing (0 before round 1)."""
         paired = [r.number for r in self.rounds if r.is_paired]
         return max(paired, default=0)
+
+    def pending_games(self, before: int) -> tuple[PendingGame, ...]:
+        """The games of the rounds before ``before`` still pending (postponed or
+        adjourned), in round and board order."""
+        return tuple(PendingGame(r.number, g.white, g.black, g.pending or Pending.POSTPONED)
+                     for r in sorted(self.rounds, key=lambda r: r.number) if r.number < before
+                     for g in r.games if g.white_result is Result.PENDING)
+
+    def rounds_known_at(self, round_no: int) -> list[Round]:
+        """The rounds before ``round_no`` as they stood when it was paired: a game
+        that round recorded as pending (:attr:`Round.paired_around`) is pending
+        again, whatever result came in since (issue 26: ``monrad check`` and
+        ``monrad explain`` re-pair a round from what was known then).
+
+        >>> t = Tournament()
+        >>> for n in (1, 2, 3, 4): t.add_player(Player(n, f"P{n}"))
+        >>> t.rounds = [Round(1, (Game(1, 2, Result.WIN), Game(3, 4, Result.DRAW))),
+        ...             Round(2, (Game(1, 3), Game(4, 2)), paired_around=(PendingGame(1, 1, 2),))]
+        >>> t.rounds_known_at(2)[0].games[0].pending
+        <Pending.POSTPONED: 'postponed'>
+        """
+        rnd = self.round(round_no)
+        then = {(p.round, p.white, p.black): p.kind for p in (rnd.paired_around if rnd else ())}
+        out = []
+        for r in sorted(self.rounds, key=lambda r: r.number):
+            if r.number >= round_no:
+                break
+            if any(k[0] == r.number for k in then):
+                games = tuple(Game(g.white, g.black, pending=then[(r.number, g.white, g.black)])
+                              if (r.number, g.white, g.black) in then else g for g in r.games)
+                r = dataclasses.replace(r, games=games)
+            out.append(r)
+        return out
+
+    @property
+    def standings_round(self) -> int:
+        """The round the standings are after, by one rule for every file and document
+        (issue 26): the last paired round whose every result is in -- or the first
+        round still open when some of its results are in (it is ranked on those and
+        its missing boards are named).  A round paired with no result yet does not
+        count; ``0`` before any result.  A postponed or adjourned game is a result
+        typed in (pending, worth nothing yet).
+
+        >>> t = Tournament()
+        >>> for n in (1, 2, 3, 4): t.add_player(Player(n, f"P{n}"))
+        >>> t.rounds = [Round(1, (Game(1, 2, Result.WIN), Game(3, 4, Result.DRAW))),
+        ...             Round(2, (Game(1, 3), Game(4, 2)))]
+        >>> t.rounds_played, t.standings_round
+        (2, 1)
+        """
+        upto = 0
+        for r in sorted(self.rounds, key=lambda r: r.number):
+            if not r.is_paired:
+                continue
+            missing = sum(1 for g in r.games if g.white_result is Result.UNKNOWN)
+            if missing and missing == len(r.games):
+                break
+            upto = r.number
+            if missing:
+                break
+        return upto
 
     @property
     def next_round(self) -> int:

@@ -30,6 +30,7 @@ __all__ = [
     "SystemFacts",
     "available_systems",
     "canonical_system",
+    "fixed_rounds",
     "get_system",
     "is_othello",
     "pair_round",
@@ -77,9 +78,6 @@ class SystemFacts:
     round_robin: bool = False
     #: the next round may be paired while a game is postponed (NSF-5, SSF-3, DSU-1)
     postponed_games: bool = False
-    #: what a pending game is worth in the standings: nothing, a draw (NSF-5, DSU-1),
-    #: or a draw and a win for an adjourned game (SSF-3)
-    pending_points: Literal["none", "draw", "adjourned-win"] = "none"
     #: round 1's colour of no. 1 can be read from a paired round (C.04.3 5.2.5 / TRF)
     infers_initial_colour: bool = False
     #: other names a file or a user may use for the system
@@ -257,12 +255,25 @@ def total_rounds(tournament: Tournament, impl: PairingSystem | None = None) -> i
     return tournament.settings.rounds
 
 
+def fixed_rounds(system: str, players: int) -> int | None:
+    """The number of rounds ``players`` play in ``system`` when the system fixes it
+    (a round robin: ``n - 1`` or ``n`` rounds, twice that double), else ``None``: the
+    setting decides (NSF-1).  A round robin never needs ``--rounds`` (issue 26).
+
+    >>> fixed_rounds("round-robin", 23), fixed_rounds("double-round-robin", 8), fixed_rounds("nsf", 23)
+    (23, 14, None)
+    """
+    fixed = getattr(get_system(system), "rounds", None)
+    return int(fixed(players)) if callable(fixed) and players else None
+
+
 def pair_round(tournament: Tournament, system: str | None = None, *, round_no: int | None = None,
                repair: bool = False) -> Round:
     """Pair the next round (or ``round_no``) and return it, without storing it.
 
     Refuses a round that already holds a pairing unless ``repair`` is true, in which
-    case its boards and pairing bye are discarded and paired again.
+    case its boards and pairing bye are discarded and paired again.  The new round
+    records the earlier games still pending (:attr:`Round.paired_around`).
     """
     n = tournament.next_round if round_no is None else round_no
     impl = get_system(system or tournament.settings.system)
@@ -287,4 +298,6 @@ def pair_round(tournament: Tournament, system: str | None = None, *, round_no: i
         history.rounds.append(existing)
     new = impl.pair(history, n, players)
     pre = existing.byes if existing is not None else ()
-    return Round(n, new.games, tuple(pre) + tuple(b for b in new.byes if b not in pre))
+    # the games still pending now are part of what the round was paired from (issue 26)
+    return Round(n, new.games, tuple(pre) + tuple(b for b in new.byes if b not in pre),
+                 paired_around=work.pending_games(n))

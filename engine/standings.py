@@ -3,8 +3,8 @@
 The names other parts of monrad use:
 
 * ``standings(t, codes=None, upto=None, *, seed=None) -> Standings`` ranks the players
-  after round ``upto`` (default: the last round that holds a pairing) by points, then by the
-  tie-break ``codes`` in order (default: ``t.settings.tiebreaks``, else
+  after round ``upto`` (default: :attr:`Tournament.standings_round`, the last round
+  with results) by points, then by the tie-break ``codes`` in order (default: ``t.settings.tiebreaks``, else
   :func:`default_tiebreaks` of ``t.settings.system``).
 * ``Standings.as_text() -> str``: a clean table for printing.
 * ``Standings.as_rows() -> list[dict]``: one dict per row with exactly the keys
@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import SupportsInt, cast
 
-from .model import Tournament
+from .i18n import Message, ptr, tr
+from .model import Result, Tournament
 from .pairing import system_facts, with_system_scoring
 from .tiebreaks import Context, TieBreak, TieBreakError, Value, get_tiebreak
 
@@ -51,14 +52,20 @@ __all__ = [
     "Standings",
     "default_tiebreaks",
     "format_value",
+    "note_heading",
     "parse_codes",
+    "pending_legend",
     "record_lot_seed",
+    "remark_message",
+    "remark_text",
     "standings",
     "trf_tiebreak_records",
 ]
 
 #: the code of the seeded lot
 LOT = "LOT"
+#: the heading of the remarks column
+_NOTE = ptr("standings column", "Note")
 
 def default_tiebreaks(system: str, options: Mapping[str, object] | None = None) -> tuple[str, ...]:
     """The tie-break list a system prescribes (points always come first).
@@ -102,7 +109,13 @@ def parse_codes(text: str | Sequence[str]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Row:
-    """One line of the standings; ``values`` maps every code to its value."""
+    """One line of the standings; ``values`` maps every code to its value.
+
+    ``pending`` are the rounds (up to the table's) in which the player's game is
+    postponed or adjourned: not counted yet.  ``withdrawn_after`` is set for a player
+    who withdrew before the event's last round, ``entered_at`` for a late entry (a
+    first round after round 1).  :meth:`remarks` lists the three as the documents mark
+    them (issue 26)."""
 
     rank: int
     shared: bool
@@ -110,6 +123,53 @@ class Row:
     name: str
     points: Fraction
     values: Mapping[str, Value] = field(default_factory=dict)
+    pending: tuple[int, ...] = ()
+    withdrawn_after: int | None = None
+    entered_at: int | None = None
+
+    def remarks(self) -> list[tuple[str, int]]:
+        """``("pending", round)`` per pending game, ``("withdrawn", round)``,
+        ``("entered", round)``: what a document notes beside the player (empty for
+        nearly everyone).
+
+        >>> Row(1, False, 7, "P7", Fraction(2), pending=(3,), entered_at=2).remarks()
+        [('entered', 2), ('pending', 3)]
+        """
+        out = [("entered", self.entered_at)] if self.entered_at is not None else []
+        out += [("pending", n) for n in self.pending]
+        if self.withdrawn_after is not None:
+            out.append(("withdrawn", self.withdrawn_after))
+        return out
+
+
+def remark_message(kind: str, round_no: int) -> Message:
+    """One remark of :meth:`Row.remarks` as words (docs/i18n.md)."""
+    if kind == "pending":
+        return tr("game of round {round} pending: not counted yet", round=round_no)
+    if kind == "withdrawn":
+        return tr("withdrew after round {round}", round=round_no)
+    return tr("entered in round {round}", round=round_no)
+
+
+def remark_text(remarks: Sequence[tuple[str, int]], lang: str | None = None) -> str:
+    """The remarks of a row in one cell, ``; ``-separated, in ``lang`` (default: the
+    language in force).
+
+    >>> remark_text([("withdrawn", 4)], "nb")
+    'trakk seg etter runde 4'
+    """
+    return "; ".join(remark_message(kind, n).render(lang) for kind, n in remarks)
+
+
+def note_heading(lang: str | None = None) -> str:
+    """The heading of the column that holds :func:`remark_text`."""
+    return _NOTE.render(lang)
+
+
+def pending_legend(lang: str | None = None) -> str:
+    """What the ``*`` of a crosstable cell means (the legend under the table)."""
+    return tr("* postponed or adjourned, not played yet: it counts once its result is "
+              "in").render(lang)
 
 
 def format_value(value: Value, decimals: int | None = None) -> str:
@@ -169,34 +229,55 @@ class Standings:
     lot_seed: int | None = None
     lot_seed_source: str = ""
 
+    @property
+    def has_remarks(self) -> bool:
+        """True when a row has a pending game, a withdrawal or a late entry to note."""
+        return any(r.remarks() for r in self.rows)
+
     def as_rows(self) -> list[dict[str, object]]:
-        """Rows for CSV/JSON: ``rank, start_no, name, points`` and one key per code."""
+        """Rows for CSV/JSON: ``rank, start_no, name, points`` and one key per code,
+        and ``note`` (:meth:`Row.remarks` in English) when any row has one."""
+        notes = self.has_remarks
         out = []
         for r in self.rows:
             d: dict[str, object] = {"rank": r.rank, "start_no": r.start_no, "name": r.name,
                                     "points": _number(r.points)}
             for c in self.shown:
                 d[c] = _number(r.values.get(c))
+            if notes:
+                d["note"] = remark_text(r.remarks())
             out.append(d)
         return out
+
+    @property
+    def heading(self) -> str:
+        """``Standings after round 3 (nsf)``; before any result ``Standings: no round
+        played yet`` (the workbook's words, issue 26)."""
+        if not self.upto:
+            return str(tr("Standings: no round played yet ({system})", system=self.system))
+        return str(tr("Standings after round {round} ({system})", round=self.upto,
+                      system=self.system))
 
     def as_text(self) -> str:
         """A plain-text table: rank (``=`` marks a shared rank), start number, name,
         points and one column per shown code."""
-        head = ["Rank", "No", "Name", "Pts", *self.shown]
+        notes = self.has_remarks
+        head = ["Rank", "No", "Name", "Pts", *self.shown] + ([str(_NOTE)] if notes else [])
         dec_pts = max((_decimals(r.points) for r in self.rows), default=0)
         decs = {c: max((_decimals(r.values.get(c)) for r in self.rows), default=0) for c in self.shown}
         body = []
         for r in self.rows:
             body.append([f"{r.rank}{'=' if r.shared else ''}", str(r.start_no), r.name,
                          format_value(r.points, dec_pts),
-                         *(format_value(r.values.get(c), decs[c]) for c in self.shown)])
+                         *(format_value(r.values.get(c), decs[c]) for c in self.shown)]
+                        + ([remark_text(r.remarks())] if notes else []))
         widths = [max(len(x) for x in col) for col in zip(head, *body)] if body else [len(h) for h in head]
-        lines = [f"Standings after round {self.upto}" + (f" ({self.system})" if self.system else "")]
+        lines = [self.heading]
+        last = len(head) - 1
         for i, line in enumerate([head, *body]):
             cells = []
             for j, (cell, w) in enumerate(zip(line, widths)):
-                cells.append(cell.ljust(w) if j == 2 else cell.rjust(w))
+                cells.append(cell.ljust(w) if j == 2 or (notes and j == last) else cell.rjust(w))
             lines.append("  ".join(cells).rstrip())
             if i == 0:
                 lines.append("  ".join("-" * w for w in widths))
@@ -290,14 +371,31 @@ def standings(t: Tournament, codes: Sequence[str] | str | None = None, upto: int
             shown.append(code)
         groups = _split(groups, vals, tb)
     names = {pl.start_no: pl.name for pl in t.players}
+    status = _status(t)
     rows: list[Row] = []
     position = 1
     for g in groups:
         for p in g:
+            pending = tuple(s.round for s in ctx.slots[p] if s.result is Result.PENDING)
             rows.append(Row(position, len(g) > 1, p, names[p], totals[p],
-                            {c: v[p] for c, v in values.items()}))
+                            {c: v[p] for c, v in values.items()}, pending, *status.get(p, (None, None))))
         position += len(g)
     return Standings(todo, tuple(shown), tuple(rows), ctx.upto, t.settings.system, lot_seed, source)
+
+
+def _status(t: Tournament) -> dict[int, tuple[int | None, int | None]]:
+    """``(withdrawn after, entered at)`` of the players who withdrew before the last
+    round or entered after round 1 (SSF-9, NSF-2: they stay on the list)."""
+    last = t.settings.rounds
+    out: dict[int, tuple[int | None, int | None]] = {}
+    for p in t.players:
+        gone = p.withdrawn_after
+        if gone is not None and last is not None and gone >= last:
+            gone = None
+        late = p.entered_at if p.entered_at is not None and p.entered_at > 1 else None
+        if gone is not None or late is not None:
+            out[p.start_no] = (gone, late)
+    return out
 
 
 class _LotKey:

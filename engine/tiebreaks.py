@@ -55,9 +55,13 @@ Nordic codes:
   bye or forfeit counts 32 discs + C x own score).
 * ``DISCS``: OTH-7, the disc total (a bye counts 40), as in ``MBQ``.
 
-Pending games (``Result.PENDING``) count as draws in NSF (NSF-5) and DSU (DSU-1); in
-SSF and school an adjourned game counts as won by both and a postponed one as a draw
-(SSF-3); elsewhere they count 0.  A pending game counts as played.
+A game still to be played -- postponed or adjourned (``Result.PENDING``), or not yet
+entered -- is worth nothing in the standings until its result is in, in every system:
+NSF-5, SSF-3 ("for re-placing only") and DSU-1 count it as a draw (SSF-3: an adjourned
+one as won by both) for the *round list* the next round is paired from, never for the
+points (issue 26).  Its opponent is known, so it counts among the opponents (quality
+points, Buchholz); it adds nothing to Sonneborn-Berger, is not a game of the direct
+encounter, not a game with Black and not a rated game.
 
 New tie-breaks are added with :func:`register`.
 """
@@ -70,7 +74,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import SupportsInt, cast
 
-from .model import Bye, Colour, Game, Pending, Result, Scoring, Tournament
+from .model import Bye, Colour, Game, Result, Scoring, Tournament
 from .othello.mbq import OthelloDataError, disc_records, mbq_constant, mbq_values
 from .pairing import system_facts
 from .rating import performance_dp, round_half_up
@@ -109,7 +113,8 @@ class Slot:
     """One player's round, as the tie-breaks see it.
 
     ``played`` is true for a game over the board (pending and not yet entered results
-    included); ``vur`` marks a voluntarily unplayed round (C.07 16.2).
+    included: the opponent is known); ``pending`` marks such a game still without its
+    result (it scores nothing yet); ``vur`` marks a voluntarily unplayed round (C.07 16.2).
     """
 
     round: int
@@ -121,6 +126,7 @@ class Slot:
     vur: bool = False
     discs: int | None = None
     opponent_discs: int | None = None
+    pending: bool = False
 
 
 def is_round_robin(tournament: Tournament) -> bool:
@@ -131,26 +137,17 @@ def is_round_robin(tournament: Tournament) -> bool:
     return system_facts(tournament.settings.system).round_robin
 
 
-def _pending_points(system: str, pending: Pending | None, scoring: Scoring) -> Fraction:
-    """What a pending game is worth in the standings (NSF-5, DSU-1, SSF-3)."""
-    counts = system_facts(system).pending_points
-    if counts == "draw":
-        return scoring.draw
-    if counts == "adjourned-win":
-        return scoring.win if pending is Pending.ADJOURNED else scoring.draw
-    return Fraction(0)
-
-
 def _last_round(tournament: Tournament) -> int:
-    """The last round that holds a pairing (byes entered ahead for an unpaired round
-    do not make it a round of the standings)."""
-    return tournament.rounds_played
+    """The round the standings are after by default: the last round with its results
+    in, or the open round with some of them (:attr:`Tournament.standings_round`);
+    a round paired without any result does not count (issue 26)."""
+    return tournament.standings_round
 
 
 class Context:
     """Everything a tie-break function needs, computed once and shared.
 
-    ``upto`` is the last round counted (default: the last round that holds a pairing).
+    ``upto`` is the last round counted (default: :attr:`Tournament.standings_round`).
     ``groups`` are the sets of players still tied when this tie-break is applied
     (used by ``DE``); by default the groups of equal points.
     """
@@ -179,17 +176,16 @@ class Context:
     # --- building ---------------------------------------------------------------------
     def _fill(self) -> None:
         scoring = self.scoring
-        system = self.settings.system
         known = set(self.players)
         by_round = {r.number: r for r in self.tournament.rounds}
         for n in range(1, self.upto + 1):
             rnd = by_round.get(n)
             for p in self.players:
                 entry = rnd.entry(p) if rnd is not None else None
-                self.slots[p].append(self._slot(n, p, entry, scoring, system, known))
+                self.slots[p].append(self._slot(n, p, entry, scoring, known))
 
     @staticmethod
-    def _slot(n: int, p: int, entry: Game | Bye | None, scoring: Scoring, system: str,
+    def _slot(n: int, p: int, entry: Game | Bye | None, scoring: Scoring,
               known: set[int]) -> Slot:
         if entry is None:
             return Slot(n, Result.ABSENT, scoring.points(Result.ABSENT), vur=True)
@@ -200,14 +196,11 @@ class Context:
         opp: int | None = entry.opponent(p)
         if opp not in known:
             opp = None
-        if res.is_finished:
-            pts = scoring.points(res)
-            played = res.is_played
-        else:
-            pts = _pending_points(system, entry.pending, scoring) if res is Result.PENDING else Fraction(0)
-            played = True
-        return Slot(n, res, pts, opp, entry.colour_of(p), played, res in _VUR,
-                    entry.discs_for(p), entry.discs_for(entry.opponent(p)))
+        if not res.is_finished:  # still to be played: worth nothing yet (issue 26)
+            return Slot(n, res, Fraction(0), opp, entry.colour_of(p), True, False,
+                        pending=True)
+        return Slot(n, res, scoring.points(res), opp, entry.colour_of(p), res.is_played,
+                    res in _VUR, entry.discs_for(p), entry.discs_for(entry.opponent(p)))
 
     # --- shared derived values ----------------------------------------------------------
     @property
@@ -466,7 +459,8 @@ def _won(ctx: Context, mod: Modifiers) -> dict[int, Value]:
 
 def _bpg(ctx: Context, mod: Modifiers) -> dict[int, Value]:
     """BPG: games played over the board with Black."""
-    return {p: sum(1 for s in ctx.slots[p] if s.played and s.colour is Colour.BLACK)
+    return {p: sum(1 for s in ctx.slots[p]
+                   if s.played and not s.pending and s.colour is Colour.BLACK)
             for p in ctx.players}
 
 
@@ -482,7 +476,7 @@ def _rated_games(ctx: Context, player: int, mod: Modifiers) -> list[tuple[int, F
     unrated = ctx.settings.options.get("unrated_rating")
     games: list[tuple[int, Fraction]] = []
     for s in ctx.slots[player]:
-        if not (s.played and s.opponent is not None):
+        if not (s.played and s.opponent is not None) or s.pending:
             continue
         rating = ctx.ratings[s.opponent] or (int(cast("str | SupportsInt", unrated)) if unrated else 0)
         if rating <= 0:
@@ -563,7 +557,7 @@ def _de_once(ctx: Context, members: list[int], top: int) -> tuple[dict[int, int]
     for p in members:
         per_opp: dict[int, list[Fraction]] = {}
         for s in ctx.slots[p]:
-            if s.opponent in inside and (s.played or ctx.round_robin):
+            if s.opponent in inside and (s.played or ctx.round_robin) and not s.pending:
                 per_opp.setdefault(s.opponent, []).append(s.points)
         score[p] = sum((sum(v, Fraction(0)) / len(v) for v in per_opp.values()), Fraction(0))
         if not ctx.round_robin and len(per_opp) < most:

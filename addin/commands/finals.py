@@ -20,7 +20,13 @@ from __future__ import annotations
 import re
 
 from ...engine.monrad.card import format_points
-from ...engine.othello.finals import FinalsFormat, event_finals, final_ranking
+from ...engine.othello.finals import (
+    FinalsFormat,
+    event_finals,
+    final_places,
+    place_note,
+    place_text,
+)
 from ...engine.pairing import is_othello
 from ._common import (
     CommandError,
@@ -135,9 +141,14 @@ def _run(args) -> int:
         else:
             line += f"; next game: {m.colour_chooser()} chooses the colour"
         print(line)
-    order = final_ranking(finals)
-    print("final ranking: " + ", ".join(f"{i}. {names[p]} ({p})" for i, p in enumerate(order[:8], 1))
-          + (" ..." if len(order) > 8 else ""))
+    places = final_places(finals)  # only what is decided (issue 26)
+    shown = [x for x in places if x.first <= 8]
+    parts = []
+    for place in shown:
+        who = ", ".join(f"{names[p]} ({p})" for p in place.players)
+        note = place_note(place)
+        parts.append(f"{place_text(place)}. {who}" + (f" ({note})" if note is not None else ""))
+    print("final ranking: " + "; ".join(parts) + (" ..." if len(shown) < len(places) else ""))
     if book is not None and lay is not None and not args.dry_run:
         write_finals_sheet(book, t, lay, finals)
         backup = book.save()

@@ -93,6 +93,16 @@ def run(args) -> int:
         rounds = rounds or advice.rounds
     if args.lite_wheel and not args.lite:
         raise CommandError("--lite-wheel goes with --lite")
+    if system is not None and rounds is None:
+        from ...engine.pairing import PairingError, fixed_rounds
+
+        try:  # a round robin's rounds follow from its players (issue 26)
+            rounds = fixed_rounds(system, len(players or ()))
+            fixed = rounds is not None or fixed_rounds(system, 2) is not None
+        except PairingError as exc:
+            raise CommandError(str(exc)) from None
+        if fixed and rounds is None:
+            rounds = 0  # no players yet: the rounds follow from them when pairing
     if system is None or rounds is None:
         raise CommandError("give --system and --rounds (or --game othello for the format advice)")
     from ...converters.outputs import check_output
@@ -109,5 +119,8 @@ def run(args) -> int:
         warn(note)
     n = len(players) if players else 0
     lite = ", with the xlwings Lite buttons" if args.lite else ""
-    print(f"created {path}: {system}, {rounds} rounds, {n} players{lite}")
+    if rounds:
+        print(f"created {path}: {system}, {rounds} rounds, {n} players{lite}")
+    else:
+        print(f"created {path}: {system}, the rounds follow from the players, {n} players{lite}")
     return 0

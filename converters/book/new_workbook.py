@@ -10,7 +10,6 @@ Settings sheet, so that each lot can be reproduced later.
 
 from __future__ import annotations
 
-import csv
 import datetime as _dt
 import io
 import os
@@ -25,67 +24,17 @@ from ...engine.model import Player, Settings
 from ...engine.pairing import available_systems, canonical_system, system_facts, system_scoring
 from .. import layout as L
 from ..atomic import atomic_write
-from ..club.sheets import ReadOptions, read_roster
-from ..errors import MAX_INPUT_BYTES, InputError
+from ..tabular.csv_format import read_roster_csv
 from ..workbook.binding import CellValue, WorkbookError, a1
 from ..workbook.cell_text import as_text_cell, cell_text
 from ..workbook.openpyxl_book import OpenpyxlBook, new_book
 
-__all__ = ["build_book", "create_workbook", "read_roster_csv"]
+__all__ = ["build_book", "create_workbook"]
 
 #: Every round's result column and the tie-break list accept these scorings.
 SCORINGS = ("classic", "3-1-0", "school")
 
 _FIXED_TIME = _dt.datetime(2025, 1, 1, 0, 0, 0)
-
-
-class _Rows:
-    """A read-only :class:`~monrad.converters.workbook.binding.WorkbookBinding` over rows in memory
-    (used to read a CSV roster with the same header rules as a sheet)."""
-
-    def __init__(self, name: str, sheet: str, rows: list[list[CellValue]]) -> None:
-        self.name = name
-        self._sheet = sheet
-        self._rows = rows
-
-    def sheet_names(self) -> list[str]:
-        return [self._sheet]
-
-    def used_size(self, sheet: str) -> tuple[int, int]:
-        return len(self._rows), max((len(r) for r in self._rows), default=0)
-
-    def read_range(self, sheet, first_row, first_col, last_row, last_col):
-        out = []
-        for r in range(first_row, last_row + 1):
-            row = self._rows[r - 1] if r - 1 < len(self._rows) else []
-            out.append([row[c - 1] if c - 1 < len(row) else None
-                        for c in range(first_col, last_col + 1)])
-        return out
-
-
-def read_roster_csv(path: str | Path) -> list[Player]:
-    """Players from a CSV roster (``,``, ``;`` or tab separated; UTF-8, with or
-    without BOM, or cp1252), headers as on a sheet (``Navn``, ``Klubb``, ``Elo`` ...)."""
-    p = Path(path)
-    try:
-        if p.stat().st_size > MAX_INPUT_BYTES:
-            raise InputError("file too large for a roster", source=str(p))
-        data = p.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read ({exc.strerror})", source=str(p)) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252")
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows: list[list[CellValue]] = [
-        [c.strip() or None for c in row] for row in csv.reader(io.StringIO(text), dialect)
-    ]
-    return read_roster(_Rows(p.name, "csv", rows), "csv",
-                       ReadOptions(name_order="keep"), source=str(p))
 
 
 #: Players columns' widths in characters (widened by :func:`header_width` to fit the
@@ -163,7 +112,7 @@ def build_book(
     ``draw_seed`` is false (templates: the cell is left for the user).
     """
     lay = L.layout_for(lang)
-    if rounds < 1:
+    if rounds < 0:
         raise WorkbookError(f"rounds must be 1 or more, not {rounds}")
     if scoring is None:
         scoring = system_scoring_name(system)
@@ -188,7 +137,7 @@ def build_book(
     ws.append(list(lay.settings_headers))
     _header_style(ws, 2, 3)
     values: dict[str, CellValue] = {
-        "name": name or None, "system": system, "rounds": rounds,
+        "name": name or None, "system": system, "rounds": rounds or None,  # 0: by the players
         "scoring": SCORING_CELLS[scoring],
         "tiebreaks": ", ".join(tiebreaks) or None, "seed": seed,
     }
@@ -314,7 +263,8 @@ def create_workbook(
     workbook with the monrad ribbon and VBA module (see
     :meth:`~monrad.converters.workbook.openpyxl_book.OpenpyxlBook.save_as`).  Where text from
     the roster lost characters an Excel file cannot hold, a line naming the cell is
-    appended to ``warnings``.
+    appended to ``warnings``.  ``rounds`` 0 leaves the Settings cell empty: a round
+    robin's rounds follow from its players (issue 26).
 
     ``lite=True`` embeds the xlwings Lite code (``main.py``, ``requirements.txt``
     pinning this monrad, or the wheel at ``lite_wheel``) and puts the buttons on the
@@ -335,9 +285,9 @@ def create_workbook(
         if rp.suffix.lower() in (".xlsx", ".xlsm"):
             from ..club.sheets import read_club_workbook
 
-            roster = read_club_workbook(rp, ReadOptions(name_order="keep")).players
+            roster = read_club_workbook(rp, warnings=warnings).players
         else:
-            roster = read_roster_csv(rp)
+            roster = read_roster_csv(rp, warnings=warnings)
     if lite:
         from . import lite_workbook as LW
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import io
+import re
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,8 @@ from ...engine.model import (
     Colour,
     Game,
     ModelError,
+    Pending,
+    PendingGame,
     Player,
     Result,
     Round,
@@ -260,9 +263,15 @@ def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> 
     byes: list[Bye] = []
     entered = 0
     postpone_ok = L.allows_postponed(t.settings.system)
-    for offset, row in enumerate(book.read_range(sheet, L.ROUND_FIRST_ROW, 1, last_row, ncols)):
+    paired_around: tuple[PendingGame, ...] = ()
+    table = [list(row) + [None] * (ncols - len(row))
+             for row in book.read_range(sheet, L.ROUND_FIRST_ROW, 1, last_row, ncols)]
+    for offset, row in enumerate(table):
         r = L.ROUND_FIRST_ROW + offset
-        row = list(row) + [None] * (ncols - len(row))
+        if _paired_around_heading(row[0]):  # the note below the boards (issue 26)
+            paired_around = _read_paired_around(table[offset + 1:], number,
+                                                {"source": src, "sheet": sheet, "cell": a1(r, 1)})
+            break
         wno, bno = row[col["white_no"]], row[col["black_no"]]
         if wno is None and bno is None:
             continue
@@ -310,7 +319,7 @@ def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> 
             raise InputError(str(exc), **at("white_no")) from None
     cb.results_entered[number] = entered
     try:
-        return Round(number, tuple(games), tuple(byes))
+        return Round(number, tuple(games), tuple(byes), paired_around)
     except ModelError as exc:
         raise InputError(str(exc), source=src, sheet=sheet) from None
 
@@ -335,7 +344,7 @@ def read_book(book: WorkbookReader) -> ClubBook:
             "(create one with 'monrad new', or read a club sheet with the club-sheet reader)",
             source=book.name)
     settings, info = read_settings(book, lay)
-    players = read_roster(book, lay.players_sheet, ReadOptions(name_order="keep"),
+    players = read_roster(book, lay.players_sheet, ReadOptions(),  # FIDE order (issue 26)
                           source=book.name, allow_empty=True)
     players = [_with_wof_id(p) for p in players]
     t = Tournament(settings=settings, players=players, info=info)
@@ -413,6 +422,47 @@ def round_rows(
     return rows
 
 
+def paired_around_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[CellValue]]:
+    """The note below a round's boards: the games of earlier rounds still to be played
+    when it was paired (:attr:`Round.paired_around`), one row each laid out as a board
+    (the round's sheet name in the board column, the word for postponed or adjourned
+    in the result column), under a heading in the workbook's language.  Read back by
+    :func:`_read_round`, so ``monrad check`` and ``explain`` re-pair the round from
+    what was known then (NSF-5, SSF-3, DSU-1; issue 26)."""
+    names = {p.start_no: p.name for p in t.players}
+    rows: list[list[CellValue]] = [[lay.text("paired_around")]]
+    for pg in rnd.paired_around:
+        word = lay.postponed if pg.kind is Pending.POSTPONED else lay.text("adjourned")
+        rows.append([lay.round_name(pg.round), pg.white, names.get(pg.white), None, word, None,
+                     pg.black, names.get(pg.black)])
+    return rows
+
+
+def _paired_around_heading(value: CellValue) -> bool:
+    return isinstance(value, str) and value.strip() in {
+        L.TEXTS["paired_around"][lang] for lang in L.LANGS}
+
+
+def _read_paired_around(rows: list[list[CellValue]], number: int, where: dict) -> tuple[PendingGame, ...]:
+    """The rows below :func:`paired_around_rows`' heading (see there)."""
+    out = []
+    for row in rows:
+        if all(v is None for v in row):
+            continue
+        m = re.search(r"(\d+)\s*$", str(row[0] or ""))
+        w, b = _int(row[1]), _int(row[6])
+        try:
+            parsed = parse_result(row[4])
+        except NotationError:
+            parsed = None
+        if m is None or w is None or b is None or parsed is None or parsed.pending is None \
+                or not 0 < int(m.group(1)) < number:
+            raise InputError(f"round {number}: cannot read a game still to be played when "
+                             f"the round was paired: {[v for v in row if v is not None]}", **where)
+        out.append(PendingGame(int(m.group(1)), w, b, parsed.pending))
+    return tuple(out)
+
+
 def write_round(
     book: WorkbookBinding, t: Tournament, rnd: Round, lay: L.Layout, *, after: str | None,
     before: Mapping[int, Fraction] | None = None,
@@ -439,6 +489,11 @@ def write_round(
         for key in ("board", "white_no", "white_pts", "result", "black_pts", "black_no"):
             c = list(L.ROUND_COLUMNS).index(key) + 1
             book.style_range(name, L.ROUND_FIRST_ROW, c, last, c, align="center")
+    if rnd.paired_around:  # what the round was paired around (issue 26), read back
+        book.write_range(name, L.ROUND_FIRST_ROW + len(rows) + 1, 1,
+                         paired_around_rows(t, rnd, lay))
+        book.style_range(name, L.ROUND_FIRST_ROW + len(rows) + 1, 1,
+                         L.ROUND_FIRST_ROW + len(rows) + 1, 1, bold=True, align="left")
     nboards = len(rnd.games)
     if nboards:
         choices = list(L.OTHELLO_RESULTS if othello else L.CHESS_RESULTS)
@@ -515,7 +570,10 @@ def write_standings(
         book.write_range(sheet, row + 1, 1, lines)
         book.style_range(sheet, row + 1, 1, row + len(lines), 3, align="left")
     widths = {1: 7, 2: 6, 3: 28, 4: 18, 5: 8}
-    widths.update({c: max(9, len(str(header[c - 1])) + 3) for c in range(6, len(header) + 1)})
+    widths.update({c: max(9, len(str(header[c - 1])) + 3,  # a remarks column is wide
+                          min(45, 2 + max((len(str(r[c - 1] or "")) for r in rows if len(r) >= c),
+                                          default=0)))
+                   for c in range(6, len(header) + 1)})
     book.set_column_widths(sheet, widths)
     book.set_print_layout(sheet, 2)
 

@@ -39,6 +39,7 @@ __all__ = [
     "learn_layout",
     "next_sheet_name",
     "result_cells",
+    "retitled",
     "round_rows",
 ]
 
@@ -265,6 +266,37 @@ def next_sheet_name(layout: ClubLayout, round_no: int) -> str:
         if re.search(r"\d+", last):
             return re.sub(r"\d+", str(round_no), last, count=1)
     return f"{_ROUND_WORD[layout.lang]} {round_no}"
+
+
+#: a round named in a title: "Runde 3", "Rond 3", "Round 3", "R3", "3. runde", "3:e ronden"
+_ROUND_IN_TITLE = re.compile(
+    r"(?P<a>\b(?:runde|rond|ronde|round|omgang|r)\.?\s*)(?P<n>\d+)\b"
+    r"|\b(?P<m>\d+)(?P<b>(?:\.|:e|:a)?\s*(?:runde|runden|rond|ronden|round)\b)",
+    re.IGNORECASE)
+
+
+def retitled(text: CellValue, old: int, new: int) -> CellValue:
+    """A title above a round's header written for round ``new`` instead of ``old``
+    (issue 26): ``Klubbmesterskap - Runde 2`` -> ``... Runde 3``, ``2. runde`` ->
+    ``3. runde``.  Only a number that names round ``old`` changes; anything else in
+    the title (the event's name, a year) stays as the club wrote it.
+
+    >>> retitled("KM 2026 - Runde 2", 2, 3), retitled("KM 2026, 2. runde", 2, 3)
+    ('KM 2026 - Runde 3', 'KM 2026, 3. runde')
+    >>> retitled("Rond 2 (2026-01-12)", 2, 3), retitled(2026, 2, 3)
+    ('Rond 3 (2026-01-12)', 2026)
+    """
+    if not isinstance(text, str):
+        return text
+
+    def swap(m: re.Match[str]) -> str:
+        if m.group("n") is not None and int(m.group("n")) == old:
+            return f"{m.group('a')}{new}"
+        if m.group("m") is not None and int(m.group("m")) == old:
+            return f"{new}{m.group('b')}"
+        return m.group(0)
+
+    return _ROUND_IN_TITLE.sub(swap, text)
 
 
 def result_cells(

@@ -26,6 +26,7 @@ naming the file, sheet and cell.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -34,12 +35,14 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...engine.i18n import ntr
 from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from ..errors import InputError
 from ..layout import PLAYER_COLUMNS, ROUND_COLUMNS
 from ..limits import PLAYER_NUMBER_LIMITS, bounded
 from ..notation import BYE_WORDS, NotationError, parse_result
 from ..workbook.binding import CellValue, WorkbookReader, a1
+from .block import BLOCK, read_block, read_paired_around
 from .titles import header_language, title_system
 
 __all__ = [
@@ -294,13 +297,18 @@ def _text(v: CellValue) -> str:
 
 def read_roster(
     book: WorkbookReader, sheet: str, opts: ReadOptions | None = None, *, source: str = "",
-    allow_empty: bool = False,
+    allow_empty: bool = False, warnings: list[str] | None = None,
 ) -> list[Player]:
     """The players of a roster sheet (see the module doc for the conventions).
 
-    An empty roster is an error unless ``allow_empty`` (a fresh template)."""
+    A name written ``First Last`` is stored ``Last, First`` (FIDE order), on every path
+    a roster comes in by (a club's sheet, a CSV roster, monrad's Players sheet; issue
+    26), unless the options say ``name_order = "keep"``; ``warnings`` gets one line
+    saying how many names were turned, with an example.  An empty roster is an error
+    unless ``allow_empty`` (a fresh template)."""
     opts = opts or ReadOptions()
     src = source or book.name
+    turned: list[tuple[str, str]] = []
     head = find_header(book, sheet, opts)
     if head is None or not ({"name", "last_name"} & set(head.columns)):
         raise InputError("no header row with a Name column found", source=src, sheet=sheet)
@@ -321,7 +329,9 @@ def read_roster(
         if "name" in head.columns:
             name = _text(cell("name"))
             if name and opts.name_order == "fide":
-                name = fide_name(name)
+                typed, name = name, fide_name(name)
+                if name != " ".join(typed.split()):
+                    turned.append((typed, name))
         else:
             first, last = _text(cell("first_name")), _text(cell("last_name"))
             name = f"{last}, {first}" if first and last else (last or first)
@@ -364,6 +374,16 @@ def read_roster(
             raise InputError(str(exc), source=src, sheet=sheet, cell=a1(r, 1)) from None
     if not players and not allow_empty:
         raise InputError("the roster has no players", source=src, sheet=sheet)
+    if turned and warnings is not None:
+        typed, stored = turned[0]
+        warnings.append(str(ntr(
+            "{file}: {n} name written First Last is stored Last, First (FIDE order): "
+            "{typed!r} -> {stored!r}; write Last, First in the roster, or keep names as "
+            "typed with name_order = \"keep\" in a mapping file",
+            "{file}: {n} names written First Last are stored Last, First (FIDE order), "
+            "e.g. {typed!r} -> {stored!r}; write Last, First in the roster, or keep names "
+            "as typed with name_order = \"keep\" in a mapping file",
+            len(turned), file=src, typed=typed, stored=stored)))
     players.sort(key=lambda p: p.start_no)
     return players
 
@@ -556,14 +576,19 @@ def named_system(book: WorkbookReader, opts: ReadOptions | None = None) -> str |
 
 
 def read_club_book(
-    book: WorkbookReader, opts: ReadOptions | None = None, *, source: str = ""
+    book: WorkbookReader, opts: ReadOptions | None = None, *, source: str = "",
+    warnings: list[str] | None = None,
 ) -> Tournament:
     """A tournament from a club's own workbook (see the module doc)."""
     opts = opts or ReadOptions()
     src = source or book.name
     sheets = find_sheets(book, opts, src)
     roster_sheet, round_sheets = sheets.roster, sheets.rounds
-    players = read_roster(book, roster_sheet, opts, source=src)
+    # the note on names turned into FIDE order is said once: not again once monrad
+    # keeps its own sheet in the workbook (it has paired or ranked it before)
+    told = BLOCK in book.sheet_names()
+    players = read_roster(book, roster_sheet, opts, source=src,
+                          warnings=None if told else warnings)
     names = _Names(players)
 
     rounds: dict[int, tuple[list[tuple[int, Game]], list[Bye]]] = {}
@@ -590,14 +615,31 @@ def read_club_book(
     planned = max((int(m.group(1)) for line in title_lines
                    for m in _TITLE_ROUNDS.finditer(line)), default=None)
     played = max(rounds, default=0)
-    settings = Settings(rounds=max(planned or 0, played) or None)
-    system = _named_system(book, sheets, title_lines)
+    # monrad's own sheet, where a press recorded what it learned (club/block.py): its
+    # system and rounds beat the title's, and each round it paired keeps the games
+    # still pending then (issue 26), for every command that reads the file
+    block = read_block(book)
+    recorded = _whole(block.get("rounds"))
+    settings = Settings(rounds=recorded or max(planned or 0, played) or None)
+    system = block.get("system") or _named_system(book, sheets, title_lines)
     t.settings = settings.replace(system=system) if system else settings
+    around = read_paired_around(block, src)
+    if around:
+        t.rounds = [dataclasses.replace(r, paired_around=around[r.number])
+                    if r.number in around else r for r in t.rounds]
     return t
 
 
+def _whole(text: str | None) -> int | None:
+    try:
+        return int(float(text)) if text else None
+    except ValueError:
+        return None
+
+
 def read_club_workbook(
-    path: str | os.PathLike[str], mapping: str | os.PathLike[str] | ReadOptions | None = None
+    path: str | os.PathLike[str], mapping: str | os.PathLike[str] | ReadOptions | None = None,
+    *, warnings: list[str] | None = None,
 ) -> Tournament:
     """Open ``path`` (``.xlsx``/``.xlsm``) and read it with :func:`read_club_book`.
 
@@ -608,5 +650,5 @@ def read_club_workbook(
     opts = mapping if isinstance(mapping, ReadOptions) else (
         load_mapping(mapping) if mapping is not None else None)
     book = open_book(path)
-    return read_club_book(book, opts, source=str(path))
+    return read_club_book(book, opts, source=str(path), warnings=warnings)
 

@@ -71,7 +71,7 @@ def _fresh_sheet(book: WorkbookBinding, name: str, after: str | None) -> None:
 
 def _table(book: WorkbookBinding, sheet: str, title: str, header: Sequence[str],
            rows: Sequence[Sequence[object]], widths: Mapping[int, float], *, landscape: bool,
-           left: Sequence[int] = (3,), note: str | None = None) -> None:
+           left: Sequence[int] = (3,), note: Sequence[str] = ()) -> None:
     book.write_range(sheet, 1, 1, [[title]])
     book.style_range(sheet, 1, 1, 1, 1, bold=True)
     book.write_range(sheet, 2, 1, [list(header)])
@@ -84,7 +84,7 @@ def _table(book: WorkbookBinding, sheet: str, title: str, header: Sequence[str],
         for c in left:
             book.style_range(sheet, 3, c, last, c, align="left")
     if note:
-        book.write_range(sheet, 4 + len(rows), 1, [[note]])
+        book.write_range(sheet, 4 + len(rows), 1, [[line] for line in note])
     book.set_column_widths(sheet, widths)
     book.set_print_layout(sheet, 2, landscape=landscape)
 
@@ -101,13 +101,20 @@ def write_crosstable(book: WorkbookBinding, t: Tournament, lay: L.Layout, table:
     sheet = document_sheet("crosstable", lay)
     _fresh_sheet(book, sheet, after)
     heads = doc["heads"] if doc["square"] else [f"{w('r')}{h}" for h in doc["heads"]]
-    header = [w("rank"), w("no"), w("name"), *heads, w("points"), *doc["codes"]]
-    rows = [[r["rank"], r["start_no"], r["name"], *r["cells"], r["points"], *r["tb"]]
-            for r in doc["rows"]]
+    remarks = doc["note_head"] is not None  # a last column of remarks (issue 26)
+    header = [w("rank"), w("no"), w("name"), *heads, w("points"), *doc["codes"],
+              *([doc["note_head"]] if remarks else [])]
+    rows = [[r["rank"], r["start_no"], r["name"], *r["cells"], r["points"], *r["tb"],
+             *([r["note"]] if remarks else [])] for r in doc["rows"]]
     widths: dict[int, float] = {1: 6, 2: 5, 3: 26}
     widths.update({c: 6 for c in range(4, len(header) + 1)})
+    if remarks:
+        widths[len(header)] = 30
+    note = [] if doc["square"] else [w("marks")]
+    if doc["pending_legend"]:
+        note.append(doc["pending_legend"])
     _table(book, sheet, _title(t, doc["title"]), header, rows, widths, landscape=True,
-           note=None if doc["square"] else w("marks"))
+           left=(3, len(header)) if remarks else (3,), note=note)
     return sheet
 
 
@@ -137,7 +144,8 @@ def write_cards(book: WorkbookBinding, t: Tournament, lay: L.Layout, table: Stan
     if doc["placements"]:
         head.append(w("placement"))
     width = len(head)
-    height = 4 + max((len(c["rows"]) for c in doc["cards"]), default=0)
+    height = 4 + max((len(c["rows"]) for c in doc["cards"]), default=0) + (
+        1 if any(c["note"] for c in doc["cards"]) else 0)
     book.write_range(sheet, 1, 1, [[_title(t, doc["title"])]])
     book.style_range(sheet, 1, 1, 1, 1, bold=True)
     for i, c in enumerate(doc["cards"]):
@@ -159,6 +167,11 @@ def write_cards(book: WorkbookBinding, t: Tournament, lay: L.Layout, table: Stan
         final = f"{w('final_score')}: {c['points']}  {w('place')}: {c['rank']}" + "".join(
             f"  {code} {v}" for code, v in c["tb"])
         book.write_range(sheet, top + 3 + len(body), left, [[final]])
+        if c["note"]:  # withdrawn, late entry, a pending game (issue 26)
+            book.write_range(sheet, top + 4 + len(body), left, [[c["note"]]])
+    if doc["pending_legend"]:
+        rows_of_cards = (len(doc["cards"]) + 1) // 2
+        book.write_range(sheet, 3 + rows_of_cards * (height + 1), 1, [[doc["pending_legend"]]])
     widths: dict[int, float] = {}
     for k in range(2):
         base = 1 + k * (width + 1)

@@ -22,10 +22,17 @@ from ...engine.crosstable import (
 )
 from ...engine.model import Colour, Result, Round, Tournament
 from ...engine.monrad.card import cards as all_cards
-from ...engine.othello.finals import Finals, final_ranking
+from ...engine.othello.finals import Finals, final_places, place_note, place_text
 from ...engine.pairing import is_othello, system_facts
 from ...engine.rating import event_estimates
-from ...engine.standings import Standings, format_value, standings
+from ...engine.standings import (
+    Standings,
+    format_value,
+    note_heading,
+    pending_legend,
+    remark_text,
+    standings,
+)
 from .. import layout as L
 from .texts import Words
 
@@ -90,7 +97,7 @@ def standings_view(t: Tournament, w: Words, table: Standings | None = None) -> d
         row = {"rank": f"{r.rank}{'=' if r.shared else ''}", "start_no": r.start_no,
                "name": r.name, "club": p.club, "rating": p.rating or "",
                "points": points_text(r.points, w.lang),
-               "tb": [col[i] for col in columns]}
+               "tb": [col[i] for col in columns], "note": remark_text(r.remarks(), w.lang)}
         if rated:
             e = est[r.start_no]
             row["perf"] = "" if e.performance is None else str(e.performance)
@@ -98,7 +105,16 @@ def standings_view(t: Tournament, w: Words, table: Standings | None = None) -> d
         rows.append(row)
     return {"title": w("standings_after", n=table.upto) if table.upto else w("no_rounds"),
             "upto": table.upto, "codes": list(table.shown), "rows": rows, "rated": rated,
-            "legend": [(c, w.tiebreak(c)) for c in table.shown]}
+            "legend": [(c, w.tiebreak(c)) for c in table.shown], **_notes(table, w)}
+
+
+def _notes(table: Standings, w: Words) -> dict:
+    """The remarks column (pending games, withdrawals, late entries; issue 26): its
+    heading when any row has one (else ``None``: no column), and the legend of the
+    pending mark ``*`` when a game is pending."""
+    pending = any(r.pending for r in table.rows)
+    return {"note_head": note_heading(w.lang) if table.has_remarks else None,
+            "pending_legend": pending_legend(w.lang) if pending else None}
 
 
 def _bye_text(w: Words, kind: Result | None) -> str:
@@ -149,12 +165,12 @@ def crosstable_view(t: Tournament, w: Words, table: Standings | None = None) -> 
             "pos": i + 1, "rank": f"{r.rank}{'=' if r.shared else ''}", "start_no": r.start_no,
             "name": r.name, "points": points_text(r.points, w.lang),
             "cells": list(grid[i]) if grid else [c.text() if c else "" for c in r.cells],
-            "tb": [col[i] for col in columns]})
+            "tb": [col[i] for col in columns], "note": remark_text(table.rows[i].remarks(), w.lang)})
     heads = ([str(i) for i in range(1, len(rows) + 1)] if square
              else [str(r.number) for r in t.rounds if r.number <= table.upto])
-    return {"title": w("crosstable_after", n=table.upto), "square": square, "heads": heads,
-            "rows": out_rows, "codes": list(table.shown),
-            "legend": [(c, w.tiebreak(c)) for c in table.shown]}
+    return {"title": w("crosstable_after", n=table.upto) if table.upto else w("no_rounds"),
+            "square": square, "heads": heads, "rows": out_rows, "codes": list(table.shown),
+            "legend": [(c, w.tiebreak(c)) for c in table.shown], **_notes(table, w)}
 
 
 def cards_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
@@ -188,11 +204,13 @@ def cards_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
         i = row_index.get(p.start_no)
         cards.append({"start_no": p.start_no, "name": p.name, "club": p.club,
                       "rating": p.rating or "", "rows": rows,
+                      "note": remark_text(r.remarks(), w.lang) if r else "",
                       "points": points_text(r.points, w.lang) if r else "",
                       "rank": f"{r.rank}{'=' if r.shared else ''}" if r else "",
                       "tb": [(c, columns[c][i]) for c in table.shown] if i is not None else []})
     return {"title": w("cards"), "upto": table.upto, "cards": cards,
-            "placements": any(row["placement"] for c in cards for row in c["rows"])}
+            "placements": any(row["placement"] for c in cards for row in c["rows"]),
+            **_notes(table, w)}
 
 
 def _total(total: Fraction, provisional: bool, w: Words) -> str:
@@ -235,8 +253,12 @@ def finals_view(t: Tournament, w: Words, finals: Finals) -> dict:
             "players": [f"{names[p]} ({p}), {w('swiss_place')} {finals.place(p)}" for p in m.players],
             "score": f"{points_text(m.points(m.higher), w.lang)}-{points_text(m.points(m.lower), w.lang)}",
             "winner": f"{names[m.winner]} ({m.winner})" if m.winner is not None else ""})
-    ranking = [{"place": i, "start_no": p, "name": names[p]}
-               for i, p in enumerate(final_ranking(finals), 1)]
+    ranking = []
+    for place in final_places(finals):  # only what is decided (issue 26)
+        note = place_note(place)
+        for p in place.players:
+            ranking.append({"place": place_text(place), "start_no": p, "name": names[p],
+                            "note": note.render(w.lang) if note is not None else ""})
     return {"title": w("finals"), "matches": matches, "ranking": ranking}
 
 

@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import os
 import re
@@ -46,15 +47,28 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from ...engine.i18n import Message, tr
-from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
+from ...engine.model import (
+    Bye,
+    Game,
+    ModelError,
+    Pending,
+    PendingGame,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
+)
 from ..errors import InputError
-from ..limits import check_fields
+from ..limits import check_fields, fraction
 from ..lines import has_break, one_line, one_line_tournament
 from ..notation import BYE_WORDS, NotationError, format_result, parse_result
 from ..source import decode, is_text, read_text  # decode: part of this module's API
 
 __all__ = [
     "SETTINGS_TAG",
+    "settings_cells",
     "settings_row",
     "guard",
     "unguard",
@@ -272,21 +286,82 @@ def settings_row(rows: list[list[str]], head_index: int) -> dict[str, str]:
     return {}
 
 
+_SCORING_FIELDS = tuple(Scoring.__dataclass_fields__)
+_AROUND_KEY = re.compile(r"paired_around_(\d+)$")
+_AROUND_GAME = re.compile(r"^(\d+):(\d+)-(\d+):(postponed|adjourned)$")
+
+
+def settings_cells(t: Tournament) -> list[str]:
+    """The settings row of a results table (without its ``monrad`` tag): the system,
+    the rounds, the points of every result that differs from 1 / ½ / 0 (issue 26: a
+    3/1/0 event stays 3/1/0 through CSV), and for each round the games still pending
+    when it was paired (``paired_around_3=2:15-12:postponed``).
+
+    >>> from monrad.engine.model import Settings
+    >>> settings_cells(Tournament(settings=Settings(system="nsf", rounds=7,
+    ...                                             scoring=Scoring.three_one_zero())))
+    ['system=nsf', 'rounds=7', 'win=3', 'draw=1', 'forfeit_win=3', 'pairing_bye=3', 'half_bye=1', 'full_bye=3']
+    """
+    s = t.settings
+    cells = [f"system={s.system}"] + ([f"rounds={s.rounds}"] if s.rounds else [])
+    default = Scoring()
+    for name in _SCORING_FIELDS:
+        value = getattr(s.scoring, name)
+        if value != getattr(default, name):
+            cells.append(f"{name}={_fraction_text(value)}")
+    for rnd in t.rounds:
+        if rnd.paired_around:
+            cells.append(f"paired_around_{rnd.number}=" + " ".join(
+                f"{p.round}:{p.white}-{p.black}:{p.kind.value}" for p in rnd.paired_around))
+    return cells
+
+
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
 def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournament:
-    """The ``monrad;system=...;rounds=...`` row above the header that ``monrad pair``
-    writes (:mod:`monrad.converters.tabular.csv_round`): the settings the table is paired with."""
+    """The ``monrad;system=...;rounds=...`` row above the header (:func:`settings_cells`;
+    written by ``monrad convert`` and ``monrad pair``): the settings the table is
+    paired with, its points per result and what each round was paired around."""
     values = settings_row(table.rows, head_index)
     if not values:
         return t
+
+    def bad(what: str) -> InputError:
+        return InputError(what, source=table.label, line=table.line_of(0))
+
     changes: dict[str, object] = {}
     if values.get("system"):
         changes["system"] = values["system"]
     if values.get("rounds"):
         if not values["rounds"].isdigit() or int(values["rounds"]) < 1:
-            raise InputError(f"rounds={values['rounds']!r} is not a whole number of 1 or more",
-                             source=table.label, line=table.line_of(0))
+            raise bad(f"rounds={values['rounds']!r} is not a whole number of 1 or more")
         changes["rounds"] = max(int(values["rounds"]), t.settings.rounds or 0)
+    points = {k: v for k, v in values.items() if k in _SCORING_FIELDS}
+    if points:
+        try:
+            changes["scoring"] = dataclasses.replace(
+                t.settings.scoring, **{k: fraction(v.replace(",", ".")) for k, v in points.items()})
+        except (ValueError, ZeroDivisionError):
+            raise bad(f"points in the settings row are not numbers: {points}") from None
     t.settings = t.settings.replace(**changes)
+    around: dict[int, tuple[PendingGame, ...]] = {}
+    for key, value in values.items():
+        m = _AROUND_KEY.match(key)
+        if m is None:
+            continue
+        games = []
+        for token in value.split():
+            g = _AROUND_GAME.match(token)
+            if g is None or not 0 < int(g.group(1)) < int(m.group(1)):
+                raise bad(f"{key}={value!r}: expected e.g. 2:15-12:postponed")
+            games.append(PendingGame(int(g.group(1)), int(g.group(2)), int(g.group(3)),
+                                     Pending(g.group(4))))
+        around[int(m.group(1))] = tuple(games)
+    if around:
+        t.rounds = [dataclasses.replace(r, paired_around=around[r.number]) if r.number in around
+                    else r for r in t.rounds]
     return t
 
 
@@ -352,7 +427,7 @@ def _read_roster(table: _Table, head_index: int, warnings: list[str] | None) -> 
     kept_cols = [j for j in range(len(header)) if j not in derived]
     try:
         players = read_roster(_Rows(table.label, rows), "csv",  # type: ignore[arg-type]
-                              ReadOptions(name_order="keep"), source=table.label)
+                              ReadOptions(), source=table.label, warnings=warnings)
     except InputError as exc:
         loc = exc.location
         where = _column_index(loc.cell or "")
@@ -637,7 +712,9 @@ def write_results_csv(t: Tournament, *, delimiter: str = ",", warnings: list[str
         for b in rnd.byes:
             rows.append([rnd.number, "", b.player, "bye", _BYE_WRITE[b.result],
                          _name(t, b.player), ""])
-    return write_table(_RESULTS_HEADER, rows, delimiter=delimiter, warnings=warnings, label=label)
+    return (write_table([SETTINGS_TAG, *settings_cells(t)], [], delimiter=delimiter)
+            + write_table(_RESULTS_HEADER, rows, delimiter=delimiter, warnings=warnings,
+                          label=label))
 
 
 def _name(t: Tournament, sn: int) -> str:

@@ -26,7 +26,7 @@ from ...engine.model import Bye, Round, Tournament
 from ..errors import InputError
 from ..lines import one_line, one_line_tournament
 from ..workbook.writer import digest, write_back
-from .csv_format import _BYE_WRITE, SETTINGS_TAG, _find_header, _Table, guard
+from .csv_format import _BYE_WRITE, SETTINGS_TAG, _find_header, _Table, guard, settings_cells
 
 __all__ = ["write_round_back"]
 
@@ -89,8 +89,7 @@ def write_round_back(path: Path, t: Tournament, rnd: Round, *, replace: bool = F
             continue
         keep.extend(lines[a:b])
     sep = table.delimiter
-    s = t.settings
-    values = [SETTINGS_TAG, f"system={s.system}"] + ([f"rounds={s.rounds}"] if s.rounds else [])
+    values = [SETTINGS_TAG, *settings_cells(t)]
     setting_line = _csv_line(values, sep, nl)
     if settings_at is None:
         keep.insert(0, setting_line)

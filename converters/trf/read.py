@@ -22,6 +22,7 @@ from ...engine.model import (
     Game,
     ModelError,
     Pending,
+    PendingGame,
     Player,
     Result,
     Round,
@@ -143,6 +144,7 @@ class _Parser:
         self.seeds: dict[str, int] = {}
         self.player_extra: dict[int, dict[str, object]] = {}
         self.pending: dict[tuple[int, int], Pending] = {}
+        self.paired_around: dict[int, list[PendingGame]] = {}
         self.discs: dict[tuple[int, int], tuple[int, int]] = {}
         self.type_code: str | None = None
         self.xxz: list[tuple[int, int]] = []
@@ -528,6 +530,12 @@ class _Parser:
             elif kind == "pending":
                 p_rnd, p_white, why = line[4:].split()[1:4]
                 self.pending[(int(p_rnd), int(p_white))] = Pending(why)
+            elif kind == "paired-around":  # issue 26: pending when the round was paired
+                at, p_rnd, p_white, p_black, why = line[4:].split()[1:6]
+                if not 0 < int(p_rnd) < int(at):
+                    raise ValueError(f"round {p_rnd} is not before round {at}")
+                self.paired_around.setdefault(int(at), []).append(
+                    PendingGame(int(p_rnd), int(p_white), int(p_black), Pending(why)))
             elif kind == "boards":
                 numbers = [int(x) for x in line[4:].split()[1:]]
                 self.boards[numbers[0]] = numbers[1:]
@@ -661,7 +669,8 @@ class _Parser:
                 games.sort(key=lambda g: place[g.white])
             else:
                 games.sort(key=lambda g: board_key(g, running))
-            rnd_obj = Round(rnd, tuple(games), tuple(byes[k] for k in sorted(byes)))
+            rnd_obj = Round(rnd, tuple(games), tuple(byes[k] for k in sorted(byes)),
+                            tuple(self.paired_around.get(rnd, ())))
             for g in games:
                 running[g.white] += units[g.white_result]
                 running[g.black] += units[g.black_result]  # type: ignore[index]
@@ -717,7 +726,7 @@ class _Parser:
                 e.line, e.column + 5)
         pending = self.pending.get((rnd, white))
         discs = self.discs.get((rnd, white), (None, None))
-        if pending is not None:
+        if pending is not None and wr is Result.UNKNOWN:  # a result typed in since wins
             return Game(white, black, Result.PENDING, Result.PENDING, pending=pending)
         return Game(white, black, wr, br, discs[0], discs[1])
 

@@ -352,6 +352,9 @@ def _extension_lines(t: Tournament) -> list[str]:
             e = r.entry(sn)
             if e is not None:
                 running[sn] += s.scoring.points(e.result if isinstance(e, Bye) else e.result_for(sn))
+        for pg in r.paired_around:
+            out.append(f"{EXTENSION} paired-around {r.number} {pg.round} {pg.white} "
+                       f"{pg.black} {pg.kind.value}")
         for g in r.games:
             if g.pending is not None:
                 out.append(f"{EXTENSION} pending {r.number} {g.white} {g.pending.value}")

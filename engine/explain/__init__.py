@@ -46,7 +46,7 @@ def pairing_input(tournament: Tournament, round_no: int) -> tuple[Tournament, tu
     existing = tournament.round(round_no)
     kept = tuple(b for b in existing.byes if b.result is not Result.PAIRING_BYE) if existing else ()
     history = tournament.copy()
-    history.rounds = [r for r in tournament.rounds if r.number < round_no]
+    history.rounds = tournament.rounds_known_at(round_no)  # pending then: pending (issue 26)
     if kept:
         history.rounds.append(Round(round_no, (), kept))
     return history, players_to_pair(history, round_no)

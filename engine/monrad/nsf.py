@@ -83,8 +83,7 @@ class NsfMonrad(MonradSystem):
     #: NSF-13A/B quality points, add-back, Sonneborn-Berger, lot; NSF-5 postponed games
     #: count as draws for the round list and the next round may be paired
     facts = SystemFacts(tiebreaks=("NSF-QP", "NSF-AB", "MSB", "LOT"), postponed_games=True,
-                        monrad_languages=("no", "en"), konrad=True,
-                        pending_points="draw")
+                        monrad_languages=("no", "en"), konrad=True)
     rules = MonradRules("NSF-5", "NSF-9A", "NSF-6A", "NSF-9D", "NSF-8B", "NSF-8D", "NSF-4", "NSF-12A")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=True,

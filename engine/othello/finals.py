@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
+from ..i18n import Message, tr
 from ..model import Colour, Tournament
 from ..state import histories
 from .discs import complete
@@ -47,8 +48,12 @@ __all__ = [
     "FinalsFormat",
     "FinalsGame",
     "Match",
+    "Place",
     "event_finals",
+    "final_places",
     "final_ranking",
+    "place_note",
+    "place_text",
     "plan_finals",
     "replay_finals",
     "swiss_wins",
@@ -314,18 +319,95 @@ def replay_finals(
     return finals
 
 
-def final_ranking(finals: Finals) -> tuple[int, ...]:
-    """The event's final order: the places the finals have decided so far (winner and
-    loser of the final, then of the third-place match), then everyone else in the
-    order of the Swiss (OTH-3)."""
+@dataclass(frozen=True)
+class Place:
+    """Places ``first``..``last`` of the event's final order, held by ``players``
+    (Swiss order); ``open`` names the match still to decide them (``"final"``, ``"third
+    place"``, ``"semi-finals"``, ``"play-off"``), ``None`` once decided."""
+
+    first: int
+    last: int
+    players: tuple[int, ...]
+    open: str | None = None
+
+
+def final_places(finals: Finals) -> tuple[Place, ...]:
+    """The event's final order as far as the finals have decided it (OTH-3, issue 26):
+    a decided match gives its winner and loser their places; the players of a match
+    still to be played share the places it decides, with its name; everyone who is not
+    in the finals follows in the order of the Swiss.
+
+    >>> f = replay_finals("sm", [1, 2, 3, 4, 5], {4: 3, 5: 2},
+    ...                   [[1, 4, 40, 24], [4, 1, 20, 44], [2, 3, 10, 54], [3, 2, 40, 24]])
+    >>> [(p.first, p.last, p.players, p.open) for p in final_places(f)]
+    [(1, 2, (1, 3), 'final'), (3, 4, (2, 4), 'third place'), (5, 5, (5,), None)]
+    """
     finals.advance()
-    top: list[int] = []
-    for name in ("final", "third place"):
-        m = finals.matches.get(name)
-        if m is None or not m.is_decided:
-            break
-        top += [m.winner, m.loser]  # type: ignore[list-item]
-    return tuple(top) + tuple(p for p in finals.ranking if p not in top)
+    r = finals.ranking
+    m = finals.matches
+    out: list[Place] = []
+
+    def pair(name: str, players: Sequence[int] | None = None) -> None:
+        at = len([p for x in out for p in x.players]) + 1
+        match = m.get(name)
+        if match is not None and match.is_decided:
+            out.append(Place(at, at, (match.winner,)))  # type: ignore[arg-type]
+            out.append(Place(at + 1, at + 1, (match.loser,)))  # type: ignore[arg-type]
+        else:
+            who = tuple(sorted(players if players is not None else match.players,  # type: ignore[union-attr]
+                               key=finals.place))
+            out.append(Place(at, at + len(who) - 1, who, name))
+
+    if finals.format is FinalsFormat.EGP_NM:
+        pair("final", r[:2])
+        if len(r) >= 4:
+            pair("third place", r[2:4])
+    elif finals.format is FinalsFormat.SM:
+        s1, s2 = m.get("semi-final 1"), m.get("semi-final 2")
+        if s1 is not None and s2 is not None and s1.is_decided and s2.is_decided:
+            pair("final")
+            pair("third place")
+        else:
+            semi = [*r[:3], *(s1.players[1:] if s1 is not None else ())]
+            if s1 is None:  # the play-off decides who is 4th
+                out.append(Place(1, 3, tuple(r[:3]), "semi-finals"))
+                out.append(Place(4, 5, tuple(r[3:5]), "play-off"))
+            else:
+                out.append(Place(1, 4, tuple(sorted(semi, key=finals.place)), "semi-finals"))
+        po = m.get("play-off")
+        if po is not None and po.is_decided:
+            out.append(Place(5, 5, (po.loser,)))  # type: ignore[arg-type]
+    placed = {p for x in out for p in x.players}
+    at = len(placed) + 1
+    for p in r:
+        if p not in placed:
+            out.append(Place(at, at, (p,)))
+            at += 1
+    return tuple(out)
+
+
+def place_note(place: Place) -> Message | None:
+    """What is still to be played for ``place`` (``None`` once decided)."""
+    if place.open == "final":
+        return tr("to be decided in the final")
+    if place.open == "third place":
+        return tr("to be decided in the third-place match")
+    if place.open == "play-off":
+        return tr("to be decided in the play-off")
+    if place.open == "semi-finals":
+        return tr("in the semi-finals")
+    return None
+
+
+def place_text(place: Place) -> str:
+    """``3`` or ``1-2`` (places shared until a match decides them)."""
+    return str(place.first) if place.first == place.last else f"{place.first}-{place.last}"
+
+
+def final_ranking(finals: Finals) -> tuple[int, ...]:
+    """Every player in the order of :func:`final_places` (players whose places are
+    still open in Swiss order among themselves)."""
+    return tuple(p for place in final_places(finals) for p in place.players)
 
 
 def event_finals(

@@ -25,7 +25,7 @@ class DsuMonrad(ListMonrad):
     #: DSU "almindelig korrektion" (two lowest struck), Sonneborn-Berger in a round
     #: robin; DSU-1 a postponed game counts a draw and the next round may be paired
     facts = SystemFacts(tiebreaks=("QP/C2",), round_robin_tiebreaks=("SB",),
-                        postponed_games=True, pending_points="draw", monrad_languages=("da",))
+                        postponed_games=True, monrad_languages=("da",))
     rules = MonradRules("DSU-2", "DSU-3", "DSU-5", "DSU-4", "DSU-6", "DSU-6", "DSU-0", "DSU-8")
     conventions = Conventions(
         forfeit_is_meeting=False, forfeit_keeps_colour=False, bye_is_white=False,

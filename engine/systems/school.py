@@ -25,7 +25,7 @@ class SchoolMonrad(ListMonrad):
     name = "school"
     #: as SSF on 3/2/1 points (SKOL-6); SKOL-0 pairs only when every card is in
     facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
-                        pending_points="adjourned-win", scoring=Scoring.school(),
+                        scoring=Scoring.school(),
                         aliases=("skolemonrad", "skolmonrad", "school-monrad"))
     rules = MonradRules("SKOL-1", "SKOL-4", "SKOL-4", "SKOL-4", "SKOL-5", "SKOL-5", "SKOL-2", "SKOL-3")
     conventions = Conventions(

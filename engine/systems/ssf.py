@@ -22,9 +22,9 @@ class SsfMonrad(ListMonrad):
 
     name = "ssf"
     #: SSF-10 quality points (lowest struck per ``ssf_strike``), most wins, the game
-    #: between them, lot; SSF-3 a postponed game counts a draw, an adjourned one a win
+    #: between them, lot; SSF-3: the next round may be paired around a pending game
     facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
-                        postponed_games=True, pending_points="adjourned-win",
+                        postponed_games=True,
                         monrad_languages=("sv",))
     rules = MonradRules("SSF-2", "SSF-5", "SSF-5", "SSF-5", "SSF-6", "SSF-6", "SSF-4", "SSF-8")
     conventions = Conventions(

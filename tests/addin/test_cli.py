@@ -501,6 +501,9 @@ def test_pair_a_csv_results_table_writes_the_round_back(capsys, tmp_path: Path) 
     f = tmp_path / "results.csv"
     code, _, err = run(capsys, "convert", EXAMPLE, "-o", f)
     assert code == 0, err
+    text = f.read_text(encoding="utf-8-sig")
+    assert text.startswith("monrad,system=nsf,rounds=7\n")  # the converted file says so
+    f.write_text(text.split("\n", 1)[1], encoding="utf-8")  # a table typed by hand does not
     code, out, err = run(capsys, "pair", f, "--system", "nsf", "--format", "pairs")
     assert code == 2  # a results table does not say how many rounds there are
     assert_one_line_error(err, "all 3 rounds are paired already")

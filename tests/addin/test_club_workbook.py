@@ -20,6 +20,7 @@ from monrad.addin.club_jobs import (
 from monrad.addin.jobs import JobError
 from monrad.converters import load
 from monrad.converters.club.layout import learn_layout
+from monrad.converters.club.sheets import fide_name
 from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Result, Round, Tournament
 from monrad.engine.pairing import pair_round
@@ -318,7 +319,8 @@ def test_club_workbook_season_in_every_language_and_form(tmp_path: Path, lang: s
     assert {k: v for k, v in after.items() if k in before} == before
     t = read_club(open_book(path)).tournament
     assert t.rounds_played == 4 and t.settings.system == system
-    assert {p.name for p in t.players} == set(layout.names.values())  # spelled as typed
+    # the model holds FIDE order as on every path (issue 26); the club's rows keep its spelling
+    assert {p.name for p in t.players} == {fide_name(n) for n in layout.names.values()}
     for rnd in t.rounds:
         seen = [p for g in rnd.games for p in (g.white, g.black)] + [b.player for b in rnd.byes]
         assert sorted(seen) == list(range(1, 10))

@@ -28,7 +28,7 @@ class ToySwiss:
 
     name = "toy-swiss"
     facts = SystemFacts(tiebreaks=("WIN", "BH"), round_robin=True, postponed_games=True,
-                        pending_points="draw", aliases=("toy",))
+                        aliases=("toy",))
 
     def pair(self, tournament, round_no, players):
         games = tuple(Game(a, b) for a, b in zip(players[::2], players[1::2]))

@@ -270,22 +270,29 @@ def test_skol_6_quality_points_on_3_2_1():
     assert compute("QP", t) == {1: F(1), 2: F(3), 3: F(2), 4: F(2)}
 
 
-def test_nsf_5_pending_game_counts_as_draw():
-    t = make(2, [[]], system="nsf")
-    t.rounds[0] = Round(1, (Game(1, 2, pending=Pending.ADJOURNED),))
-    assert compute("PTS", t) == {1: F(1, 2), 2: F(1, 2)}
+@pytest.mark.parametrize("system", ["nsf", "ssf", "dsu", "school", "dutch"])
+def test_pending_game_is_worth_nothing_in_the_standings_until_played(system):
+    """NSF-5, SSF-3 ("for re-placing only"), DSU-1: a pending game counts as a draw
+    (SSF-3: adjourned as won by both) for the round list only; in the points and the
+    tie-breaks it is worth nothing until its result is in (issue 26)."""
+    t = make(4, [[(1, 2, W), (3, 4, W)], [(1, 3, W), (2, 4, W)]], system=system)
+    t.rounds[1] = Round(2, (Game(1, 3, pending=Pending.ADJOURNED),
+                            Game(2, 4, pending=Pending.POSTPONED)))
+    pts = {1: F(1), 2: F(0), 3: F(1), 4: F(0)}
+    assert compute("PTS", t) == pts
+    # the opponent is known: quality points count him; SB adds nothing for it
+    assert compute("QP", t)[1] == pts[2] + pts[3]
+    assert compute("SB", t)[1] == compute("SB", t, upto=1)[1]
+    assert compute("BPG", t)[3] == 0 and compute("WON", t)[1] == 1
 
 
-def test_ssf_3_adjourned_counts_as_won_by_both_postponed_as_draw():
-    t = make(4, [[]], system="ssf")
-    t.rounds[0] = Round(1, (Game(1, 2, pending=Pending.ADJOURNED), Game(3, 4, pending=Pending.POSTPONED)))
-    assert compute("PTS", t) == {1: F(1), 2: F(1), 3: F(1, 2), 4: F(1, 2)}
-
-
-def test_pending_game_counts_nothing_in_a_fide_swiss():
+def test_pending_game_is_not_a_direct_encounter_nor_a_rated_game():
+    """C.07 6 and 10: a game without its result is neither a lost encounter nor a
+    rated game (it used to count 0 for both players)."""
     t = make(2, [[]], system="dutch")
-    t.rounds[0] = Round(1, (Game(1, 2, pending=Pending.ADJOURNED),))
-    assert compute("PTS", t) == {1: F(0), 2: F(0)}
+    t.rounds[0] = Round(1, (Game(1, 2, pending=Pending.POSTPONED),))
+    assert compute("DE", t) == {1: 0, 2: 0}
+    assert compute("ARO", t) == {1: None, 2: None}
 
 
 # --- Othello --------------------------------------------------------------------------
@@ -325,10 +332,12 @@ def test_oth_8_world_championship_brightwell_quotient():
 def test_oth_6_half_bye_32_discs_unfinished_game_counts_nothing():
     t = make(3, [[(1, 2, W, 40, 24), (3, Result.HALF_BYE)]], system="othello-swiss", rounds=2)
     t.rounds.append(Round(2, (Game(3, 1),), (Bye(2, Result.PAIRING_BYE),)))
-    # 3: half-point bye 32, unfinished game 0; 1: 40 + 0; 2: 24 + bye 40
-    assert compute("DISCS", t) == {1: 40, 2: 64, 3: 32}
+    # 3: half-point bye 32, unfinished game 0; 1: 40 + 0; 2: 24 + bye 40 (after round
+    # 2 asked for: by default round 2, without a result yet, is not counted)
+    assert compute("DISCS", t, upto=2) == {1: 40, 2: 64, 3: 32}
+    assert compute("DISCS", t) == {1: 40, 2: 24, 3: 32}
     # C = 64 / 2 rounds; 1's only finished game was against 2 (1 point after his bye)
-    assert compute("MBQ", t)[1] == F(40 + 32)
+    assert compute("MBQ", t, upto=2)[1] == F(40 + 32)
 
 
 def test_oth_6_game_without_disc_count_is_an_error():

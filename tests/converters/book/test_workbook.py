@@ -14,9 +14,10 @@ from conftest import DATA, REPO
 
 from monrad.addin.jobs import import_club_sheet, run_pair
 from monrad.converters import layout as L
-from monrad.converters.book.new_workbook import create_workbook, read_roster_csv
+from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.book.xlsx import SEED_KEYS, read_book, read_xlsx
 from monrad.converters.errors import InputError
+from monrad.converters.tabular.csv_format import read_roster_csv
 from monrad.converters.workbook.binding import WorkbookError
 from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Colour, Player, Scoring

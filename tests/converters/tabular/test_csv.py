@@ -178,10 +178,11 @@ def test_results_export_writes_nordic_notation_and_pending_words() -> None:
         Game(1, 2, Result.DRAW), Game(3, 4, Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
         Game(5, 6, pending=Pending.ADJOURNED), Game(7, 8))))
     lines = write_results_csv(t).splitlines()
-    assert lines[1].startswith("1,1,1,2,½-½,")
-    assert lines[2].startswith("1,2,3,4,-/-,")
-    assert lines[3].startswith("1,3,5,6,adjourned,")
-    assert lines[4].startswith("1,4,7,8,,")
+    assert lines[0] == "monrad,system=dutch"  # the settings row (issue 26)
+    assert lines[2].startswith("1,1,1,2,½-½,")
+    assert lines[3].startswith("1,2,3,4,-/-,")
+    assert lines[4].startswith("1,3,5,6,adjourned,")
+    assert lines[5].startswith("1,4,7,8,,")
     assert read_csv("\n".join(lines)).rounds == t.rounds
 
 
@@ -216,3 +217,23 @@ def test_decimal_comma_with_semicolons() -> None:
     text = write_table(["name", "points"], [["A", 2.5], ["B", 3]], delimiter=";")
     assert text == "name;points\r\nA;2,5\r\nB;3\r\n"
     assert write_table(["points"], [[2.5]]) == "points\r\n2.5\r\n"
+
+
+def test_csv_keeps_the_point_system_through_trf_csv_trf(tmp_path) -> None:
+    """Issue 26: a 3/1/0 event converted TRF -> CSV -> TRF keeps its points per result
+    (the CSV's settings row names them), so its standings do not change."""
+    from monrad.converters import load, save
+    from monrad.engine.model import Scoring
+    from monrad.engine.standings import standings
+
+    t = load(REPO / "examples" / "club.trf")
+    t.settings = t.settings.replace(scoring=Scoring.three_one_zero())
+    save(t, tmp_path / "a.trf")
+    save(load(tmp_path / "a.trf"), tmp_path / "b.csv")
+    warnings: list[str] = []
+    save(load(tmp_path / "b.csv", warnings=warnings), tmp_path / "c.trf")
+    back = load(tmp_path / "c.trf", warnings=warnings)
+    assert warnings == []
+    assert back.settings.scoring == Scoring.three_one_zero()
+    assert standings(back).as_rows() == standings(t).as_rows()
+    assert standings(back).rows[0].points == 9
