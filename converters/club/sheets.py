@@ -216,14 +216,21 @@ def load_mapping(path: str | os.PathLike[str]) -> ReadOptions:
     return opts
 
 
+#: a word of a person's name: a letter, then letters, ``-``, ``'`` or ``.``
+_NAME_WORD = re.compile(r"^[^\W\d_][^\W\d_'’.\-]*(?:[-'’.][^\W\d_]*)*\.?$")
+
+
 def fide_name(name: str) -> str:
-    """``First Last`` -> ``Last, First`` (a name with a comma, or one word, is kept).
+    """``First Last`` -> ``Last, First`` (a name with a comma, one word, or words that
+    are not all names -- a digit, a sign -- is kept).
 
     >>> fide_name("Håkan  Eriksson"), fide_name("Berg, Kari"), fide_name("Magnus")
     ('Eriksson, Håkan', 'Berg, Kari', 'Magnus')
+    >>> fide_name("Anne-Lise O'Neil"), fide_name("=cmd|' /C calc'!A0"), fide_name("Team 2")
+    ("O'Neil, Anne-Lise", "=cmd|' /C calc'!A0", 'Team 2')
     """
     s = " ".join(name.split())
-    if "," in s or " " not in s:
+    if "," in s or " " not in s or not all(_NAME_WORD.match(w) for w in s.split(" ")):
         return s
     first, last = s.rsplit(" ", 1)
     return f"{last}, {first}"

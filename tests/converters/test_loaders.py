@@ -68,7 +68,8 @@ def test_save_then_load(tmp_path: Path, fmt: str, suffix: str) -> None:
 def test_save_csv_has_bom_and_picks_results_when_rounds_exist(tmp_path: Path) -> None:
     t = read_trf(EXAMPLE)
     data = save(t, tmp_path / "x.csv").read_bytes()
-    assert data.startswith(b"\xef\xbb\xbfRound,Board,White,Black,Result")
+    # the settings row first (issue 26), then the header
+    assert data.startswith(b"\xef\xbb\xbfmonrad,system=nsf,rounds=7\r\nRound,Board,White,Black,Result")
 
 
 def test_failed_save_leaves_the_old_file(tmp_path: Path, monkeypatch) -> None:
