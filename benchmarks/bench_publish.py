@@ -3,7 +3,8 @@
 Reads a 1,000-player, 9-round FIDE Dutch event (``tests/data/oracle/dutch``, every
 round paired by bbpPairings), then times: the standings, the whole web site
 (``monrad publish``: standings, 9 round pages, 9 screens, crosstable, cards and
-1,000 player pages), the crosstable as HTML, and the crosstable as PDF (WeasyPrint).
+1,000 player pages), and every document ``monrad print`` makes, HTML and PDF together
+(issue 26: each within 3 s; the exit status is 1 if one is not, by CPU time).
 
     python benchmarks/bench_publish.py [--file TRF] [--lang no] [--repeat 1]
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from monrad.converters import load
 from monrad.converters.publish import (
+    DOCUMENTS,
     document_html,
     html_to_pdf,
     pdf_available,
@@ -24,6 +26,8 @@ from monrad.converters.publish import (
 )
 from monrad.engine.standings import standings
 
+#: issue 26: every document of a 1,000-player event within this many seconds
+BOUND_SECONDS = 3.0
 DEFAULT = (Path(__file__).resolve().parent.parent / "tests" / "data" / "oracle" / "dutch"
            / "dutch_n1000_r09_s5008_ff-zb-hb.trf")
 
@@ -56,13 +60,21 @@ def main() -> None:
                       args.repeat)
         size = sum(p.stat().st_size for p in files)  # type: ignore[union-attr]
         print(f"{'':<44} {len(files)} files, {size / 1e6:.1f} MB")
-    html = _time("crosstable HTML", lambda: document_html(t, "crosstable", args.lang), args.repeat)
     reason = pdf_available()
     if reason is not None:
-        print(f"crosstable PDF: skipped ({reason})")
+        print(f"PDF: skipped ({reason})")
         return
-    pdf = _time("crosstable PDF (WeasyPrint)", lambda: html_to_pdf(html), args.repeat)  # type: ignore[arg-type]
-    print(f"{'':<44} {len(pdf) / 1e6:.1f} MB")  # type: ignore[arg-type]
+    slow = []
+    for what in DOCUMENTS:
+        t0, c0 = time.perf_counter(), time.process_time()
+        pdf = html_to_pdf(document_html(t, what, args.lang))
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        print(f"{what + ' PDF (HTML and layout)':<44} {wall:8.2f} s wall {cpu:8.2f} s CPU"
+              f"   {len(pdf) / 1e6:.2f} MB")
+        if cpu > BOUND_SECONDS:
+            slow.append(what)
+    if slow:
+        raise SystemExit(f"over {BOUND_SECONDS} s: {', '.join(slow)}")
 
 
 if __name__ == "__main__":

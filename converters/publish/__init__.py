@@ -16,7 +16,7 @@ from typing import Any
 
 #: what the package offers -> the submodule that holds it.  Loaded on first use, so
 #: that the workbook's document sheets (:mod:`.views`, :mod:`.texts`) need neither
-#: Jinja2 nor WeasyPrint (xlwings Lite installs neither).
+#: Jinja2 nor ReportLab (xlwings Lite installs neither).
 _WHERE = {
     "PdfUnavailable": "pdf", "html_to_pdf": "pdf", "pdf_available": "pdf", "write_pdf": "pdf",
     "DOCUMENTS": "render", "document_html": "render", "finals_html": "render",

@@ -1,4 +1,4 @@
-"""monrad's PDFs (WeasyPrint rendering the site's own HTML): every document of a
+"""monrad's PDFs (the site's own HTML laid out with ReportLab): every document of a
 finished event renders, its text agrees with the standings, the same event gives
 the same bytes, and pdftoppm turns each page into a picture that is not blank."""
 
@@ -94,3 +94,14 @@ def test_pdf_is_the_same_in_another_process_with_another_hash_seed() -> None:
     other = subprocess.run([sys.executable, "-c", _RENDER_IN_A_NEW_PROCESS, here],
                            capture_output=True, check=True, timeout=120, env=env).stdout
     assert other == mine
+
+
+def test_pdf_needs_no_system_library_and_is_drawn_from_the_page(tmp_path: Path, monkeypatch) -> None:
+    """Issue 26 item 14: the PDF is laid out from the site's own page by monrad with
+    ReportLab -- no CSS engine and no system library (WeasyPrint needed Pango and took
+    22 s for a 1,000-player crosstable; bench_publish.py measures every document)."""
+    monkeypatch.setitem(sys.modules, "weasyprint", None)  # not installed
+    assert pdf_available() is None
+    t = finished_event("nsf")
+    text = _pdftotext(html_to_pdf(document_html(t, "crosstable", "no")), tmp_path)
+    assert "Krysstabell etter runde 5" in text
