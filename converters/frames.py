@@ -30,7 +30,7 @@ from __future__ import annotations
 import io
 import math
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -81,14 +81,40 @@ Source: TypeAlias = (
     " | os.PathLike[str]]")
 
 
+def source_files(source: str | os.PathLike[str]) -> tuple[list[Path], Path]:
+    """The tournament files of a file or a folder (its sub-folders too, in name order,
+    monrad's backups and helper files left out), and the folder their names are taken
+    relative to."""
+    from .batch import IN_SUFFIXES, is_helper_file, tournament_files
+
+    p = Path(source)
+    if p.is_dir():
+        return [f for f in tournament_files(p) if f.suffix.lower() in IN_SUFFIXES
+                and ".backup-" not in f.name], p
+    if p.is_file() and is_helper_file(p):
+        return [], p.parent
+    if p.is_file():
+        return [p], p.parent
+    raise InputError("no such file or folder", source=str(p))
+
+
+def require_pandas() -> None:
+    """Raise :class:`PandasMissing` at once when pandas is not installed (before a
+    folder of files is read for nothing, issue 26)."""
+    _pandas()
+
+
 def read_tournaments(source: Source, warnings: list[str] | None = None,
-                     failed: list[str] | None = None) -> list[tuple[str, Tournament]]:
+                     failed: list[str] | None = None, *,
+                     progress: Callable[[Path, bool], object] | None = None
+                     ) -> list[tuple[str, Tournament]]:
     """``(name, tournament)`` for a tournament, a file, a folder (every tournament file
     in it and its sub-folders, in name order, monrad's backups, hidden files and the
     owner and lock files of Excel, LibreOffice and monrad left out), pairs
     already made, or a list of any of these.  A file that cannot be read raises its :class:`InputError`, or, with
-    ``failed`` given, is left out and its one-line message appended there."""
-    from .batch import IN_SUFFIXES, is_helper_file, read_input, tournament_files
+    ``failed`` given, is left out and its one-line message appended there.  ``progress``
+    is called after each file with its path and whether it was read."""
+    from .batch import read_input
 
     if isinstance(source, Tournament):
         return [(str(source.info.get("name") or "tournament"), source)]
@@ -98,19 +124,9 @@ def read_tournaments(source: Source, warnings: list[str] | None = None,
             if isinstance(item, tuple):
                 out.append(item)
             else:
-                out += read_tournaments(item, warnings, failed)
+                out += read_tournaments(item, warnings, failed, progress=progress)
         return out
-    p = Path(source)
-    if p.is_dir():
-        files = [f for f in tournament_files(p) if f.suffix.lower() in IN_SUFFIXES
-                 and ".backup-" not in f.name]
-        base = p
-    elif p.is_file() and is_helper_file(p):
-        files, base = [], p.parent
-    elif p.is_file():
-        files, base = [p], p.parent
-    else:
-        raise InputError("no such file or folder", source=str(p))
+    files, base = source_files(source)
     out = []
     for f in files:
         stem = f.relative_to(base).with_suffix("").as_posix()
@@ -120,7 +136,11 @@ def read_tournaments(source: Source, warnings: list[str] | None = None,
             if failed is None:
                 raise
             failed.append(str(exc))
+            if progress is not None:
+                progress(f, False)
             continue
+        if progress is not None:
+            progress(f, True)
         out.extend((f"{stem}-{group}" if group else stem, t) for group, t in found)
     return out
 

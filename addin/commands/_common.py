@@ -43,8 +43,20 @@ def warn(message: object) -> None:
     print(tr("monrad: warning: {message}", message=message), file=sys.stderr)
 
 
+def refuse_folder(path: str | Path) -> None:
+    """A command on one tournament given a folder says so (issue 26), instead of
+    "cannot tell the format"."""
+    if Path(path).is_dir():
+        raise CommandError(str(tr(
+            "{path} is a folder; this command works on one tournament file (a folder of "
+            "files is converted with monrad convert {path} --to FORMAT --out-dir DIR, or "
+            "made one table with --to games.csv)", path=str(path))))
+
+
 def load_file(path: str, fmt: str | None = None, mapping: str | None = None) -> Tournament:
-    """:func:`monrad.converters.load` with its warnings printed to stderr."""
+    """:func:`monrad.converters.load` with its warnings printed to stderr.  A folder is
+    refused as such (:func:`refuse_folder`)."""
+    refuse_folder(path)
     warnings: list[str] = []
     try:
         return load(path, warnings=warnings, fmt=fmt, mapping=mapping)

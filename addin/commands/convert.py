@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ...converters import batch
 from ...converters.errors import InputError
-from ...engine.i18n import tr
+from ...engine.i18n import ntr, tr
 from ...engine.model import Tournament
 from ._common import CommandError, add_input_format_option, check_output_of, warn
 from .export import info_settings
@@ -161,17 +161,27 @@ def _run_table(args, table: str) -> int:
         p = Path(src)
         inputs += batch.tournament_files(p) if p.is_dir() else [p]
     check_output_of(args, args.to, *inputs)
+    frames.require_pandas()  # say so before reading every file (issue 26)
+    total = sum(len(frames.source_files(src)[0]) for src in args.sources)
     found: list[tuple[str, Tournament]] = []
     failed: list[str] = []
     warnings: list[str] = []
+    # the folder conversion's progress and words: [2/40] read / failed, then a summary
+    bar = batch.Progress(total, enabled=not args.quiet)
     for src in args.sources:
-        found += frames.read_tournaments(src, warnings, failed)
+        found += frames.read_tournaments(
+            src, warnings, failed,
+            progress=lambda path, ok: bar.update(batch.FileResult(str(path), "read" if ok else "failed")))
+    bar.close()
     for w in warnings if args.verbose else []:
         print(f"monrad: warning: {w}", file=sys.stderr)
     for f in failed:
-        print(f"monrad: skipped: {f}", file=sys.stderr)
+        print(f"monrad: {tr('failed: {detail}', detail=f)}", file=sys.stderr)
     df = frames.table(table, found)
     out = frames.write_table(df, args.to)
-    print(f"wrote {out}: {len(df)} {table} row(s) from {len(found)} tournament(s)"
-          + (f"; {len(failed)} file(s) skipped" if failed else ""))
+    print(str(ntr("{n} file: {read} read, {failed} failed", "{n} files: {read} read, {failed} failed",
+                  total, read=total - len(failed), failed=len(failed))))
+    print(str(ntr("wrote {file}: {rows} row of {table} from {n} tournament",
+                  "wrote {file}: {rows} rows of {table} from {n} tournaments", len(found),
+                  file=out, rows=len(df), table=table)))
     return 2 if failed else 0

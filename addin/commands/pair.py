@@ -34,7 +34,14 @@ from ...engine.pairing import (
     pair_round,
     system_facts,
 )
-from ._common import BYE_NAMES, CommandError, add_input_format_option, load_file, warn
+from ._common import (
+    BYE_NAMES,
+    CommandError,
+    add_input_format_option,
+    load_file,
+    refuse_folder,
+    warn,
+)
 from .explain import add_lang_option
 
 ORDER = 10
@@ -132,6 +139,7 @@ def _pair_model(t: Tournament, system: str, repair: bool) -> Round:
 
 def run(args) -> int:
     path = Path(args.file)
+    refuse_folder(path)
     fmt = detect_format(path, args.input_format)
     if getattr(args, "explain", False) and args.format == "pairs":
         raise CommandError("--explain goes with --format text or json, not pairs")

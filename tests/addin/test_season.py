@@ -305,3 +305,48 @@ def test_names_first_last_are_stored_last_first_on_every_path(tmp_path: Path, ca
     # the FIDE report of the event has no name to complain about
     code, _, err = run(capsys, "export", book, "-o", tmp_path / "report.trf")
     assert "name" not in err.lower(), err
+
+
+# --- item 12: one table of a folder ----------------------------------------------------
+def _season_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "season"
+    folder.mkdir()
+    shutil.copy(KLUBB, folder / "a-klubb.xlsx")
+    shutil.copy(SEASON.parent.parent.parent / "examples" / "club.trf", folder / "b-club.trf")
+    (folder / "c-broken.trf").write_text("not a tournament\n", encoding="utf-8")
+    return folder
+
+
+def test_table_of_a_folder_shows_progress_in_the_folder_conversions_words(
+        tmp_path: Path, capsys) -> None:
+    """``convert FOLDER --to games.csv`` shows each file as the folder conversion does
+    ([1/3] read / failed), calls an unreadable file 'failed' as that conversion does,
+    and sums up the same way; exit 2 as there."""
+    pytest.importorskip("pandas")
+    folder = _season_folder(tmp_path)
+    code, out, err = run(capsys, "convert", folder, "--to", tmp_path / "games.csv")
+    assert code == 2
+    assert "[1/3] read      " in err and "[3/3] failed    " in err and "c-broken.trf" in err
+    assert "skipped" not in err + out
+    assert "3 files: 2 read, 1 failed" in out
+    code, _, err = run(capsys, "convert", folder, "--to", "trf", "--out-dir", tmp_path / "out")
+    assert code == 2 and "[3/3] failed    " in err
+
+
+def test_table_of_a_folder_without_pandas_says_so_before_reading(
+        tmp_path: Path, capsys, monkeypatch) -> None:
+    """Without pandas the table command says so at once, not after reading every file."""
+    from monrad.converters import batch
+
+    monkeypatch.setitem(__import__("sys").modules, "pandas", None)
+    read: list[object] = []
+    monkeypatch.setattr(batch, "read_input", lambda *a, **k: read.append(a) or [])
+    code, _, err = run(capsys, "convert", _season_folder(tmp_path), "--to", tmp_path / "games.csv")
+    assert code == 2 and "pandas" in err and read == []
+
+
+def test_pair_on_a_folder_says_it_is_a_folder(tmp_path: Path, capsys) -> None:
+    folder = _season_folder(tmp_path)
+    for command in ("pair", "standings", "check"):
+        code, _, err = run(capsys, command, folder)
+        assert code == 2 and "is a folder" in err and "format" not in err.split(";")[0], command
