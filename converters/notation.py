@@ -18,11 +18,13 @@ True
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..engine.i18n import tr
 from ..engine.model import Pending, Result
 from .limits import fraction
 
@@ -135,6 +137,11 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
         return None
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         raise NotationError(f"{text!r} is a number, not a result such as 1-0")
+    if isinstance(text, (_dt.date, _dt.datetime)):  # Excel read 1/2 as a date (issue 26)
+        raise NotationError(str(tr(
+            "{date} is a date: the spreadsheet turned a result such as 1/2 into a date; type "
+            "½-½ (or 1-0, 0-1), or format the result column as text",
+            date=f"{text:%Y-%m-%d}")))
     raw = str(text)
     s = _normalise(raw)
     if not s:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from ...engine.i18n import tr
 from ...engine.model import (
     Bye,
     Colour,
@@ -266,15 +267,13 @@ def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> 
     paired_around: tuple[PendingGame, ...] = ()
     table = [list(row) + [None] * (ncols - len(row))
              for row in book.read_range(sheet, L.ROUND_FIRST_ROW, 1, last_row, ncols)]
-    for offset, row in enumerate(table):
-        r = L.ROUND_FIRST_ROW + offset
-        if _paired_around_heading(row[0]):  # the note below the boards (issue 26)
-            paired_around = _read_paired_around(table[offset + 1:], number,
-                                                {"source": src, "sheet": sheet, "cell": a1(r, 1)})
-            break
+    problems: list[InputError] = []
+
+    def board_row(r: int, row: list[CellValue]) -> None:
+        nonlocal entered
         wno, bno = row[col["white_no"]], row[col["black_no"]]
         if wno is None and bno is None:
-            continue
+            return
 
         def at(key: str) -> dict:
             return {"source": src, "sheet": sheet, "cell": a1(r, col[key] + 1)}
@@ -284,7 +283,7 @@ def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> 
             raise InputError(f"{wno!r} is not a start number on the roster", **at("white_no"))
         if bno is None:
             byes.append(Bye(w, _bye_kind(row[col["result"]], t.settings.scoring)))
-            continue
+            return
         b = _int(bno)
         if b is None or b not in known:
             raise InputError(f"{bno!r} is not a start number on the roster", **at("black_no"))
@@ -297,6 +296,13 @@ def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> 
         cb.result_cells[(number, board)] = a1(r, L.RESULT_COL)
         try:
             if parsed is None:
+                for key in ("white_pts", "black_pts"):  # a result typed one cell off
+                    typed = row[col[key]]
+                    if isinstance(typed, str) and not _is_points(typed) and _is_result(typed):
+                        raise InputError(str(tr(
+                            "board {board}: the result {typed!r} is typed in the points "
+                            "column; type it in the Result column ({cell})", board=board,
+                            typed=typed, cell=a1(r, L.RESULT_COL))), **at(key))
                 games.append(Game(b, w) if cb.othello else Game(w, b))
             else:
                 entered += 1
@@ -317,11 +323,57 @@ def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> 
                                       parsed.black_discs, parsed.pending))
         except ModelError as exc:
             raise InputError(str(exc), **at("white_no")) from None
+
+    for offset, row in enumerate(table):
+        r = L.ROUND_FIRST_ROW + offset
+        if _paired_around_heading(row[0]):  # the note below the boards (issue 26)
+            paired_around = _read_paired_around(table[offset + 1:], number,
+                                                {"source": src, "sheet": sheet, "cell": a1(r, 1)})
+            break
+        try:
+            board_row(r, row)
+        except InputError as exc:  # every problem of the sheet, not only the first
+            problems.append(exc)
+    if problems:
+        raise _all_problems(problems, src, sheet)
     cb.results_entered[number] = entered
     try:
         return Round(number, tuple(games), tuple(byes), paired_around)
     except ModelError as exc:
         raise InputError(str(exc), source=src, sheet=sheet) from None
+
+
+def _is_points(text: str) -> bool:
+    try:
+        return L.points_from_cell(text) is not None
+    except (ValueError, ZeroDivisionError):
+        return False
+
+
+def _is_result(text: str) -> bool:
+    try:
+        return parse_result(text) is not None
+    except NotationError:
+        return False
+
+
+#: how many problems of one sheet are listed before "and N more"
+MAX_PROBLEMS = 10
+
+
+def _all_problems(problems: list[InputError], source: str, sheet: str) -> InputError:
+    """One error for every problem of a sheet (issue 26): the first as it is when it is
+    the only one, else each cell with its message, up to :data:`MAX_PROBLEMS`."""
+    if len(problems) == 1:
+        return problems[0]
+    shown = "; ".join(f"{e.location.cell}: {e.message}" for e in problems[:MAX_PROBLEMS])
+    more = len(problems) - MAX_PROBLEMS
+    if more > 0:
+        text = tr("{n} problems: {problems}; and {more} more", n=len(problems),
+                  problems=shown, more=more)
+    else:
+        text = tr("{n} problems: {problems}", n=len(problems), problems=shown)
+    return InputError(str(text), source=source, sheet=sheet)
 
 
 def _with_wof_id(p: Player) -> Player:

@@ -27,6 +27,7 @@ naming the file, sheet and cell.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import json
 import os
 import re
@@ -35,7 +36,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...engine.i18n import ntr
+from ...engine.i18n import ntr, tr
 from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from ..errors import InputError
 from ..layout import PLAYER_COLUMNS, ROUND_COLUMNS
@@ -400,6 +401,7 @@ class _Names:
 
     def __init__(self, players: list[Player]) -> None:
         self.numbers = {p.start_no for p in players}
+        self.names = {p.start_no: p.name for p in players}
         self.by_name: dict[str, int | None] = {}
         for p in players:
             keys = {self._key(p.name), self._key(p.name.replace(",", " "))}
@@ -424,6 +426,11 @@ class _Names:
             return n
         key = self._key(str(value))
         if key not in self.by_name:
+            near = difflib.get_close_matches(key, list(self.by_name), n=1, cutoff=0.75)
+            if near:  # a typo: name the player meant (issue 26)
+                meant = self.names.get(self.by_name[near[0]] or 0, near[0])
+                raise InputError(str(tr("{value!r} is not a player on the roster; did you mean "
+                                        "{name!r}?", value=value, name=meant)), **where)
             raise InputError(f"{value!r} is not a player on the roster", **where)
         n = self.by_name[key]
         if n is None:

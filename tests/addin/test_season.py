@@ -350,3 +350,57 @@ def test_pair_on_a_folder_says_it_is_a_folder(tmp_path: Path, capsys) -> None:
     for command in ("pair", "standings", "check"):
         code, _, err = run(capsys, command, folder)
         assert code == 2 and "is a folder" in err and "format" not in err.split(";")[0], command
+
+
+# --- item 10: messages that help -----------------------------------------------------
+def _monrad_book(tmp_path: Path, capsys) -> Path:
+    book = tmp_path / "club.xlsx"
+    assert run(capsys, "new", book, "--system", "nsf", "--rounds", "7", "--lang", "no",
+               "--players", SEASON / "roster.csv")[0] == 0
+    assert run(capsys, "pair", book)[0] == 0
+    return book
+
+
+def test_a_result_the_spreadsheet_turned_into_a_date_is_named_as_such(tmp_path, capsys) -> None:
+    import datetime
+
+    book = _monrad_book(tmp_path, capsys)
+    wb = openpyxl.load_workbook(book)
+    wb["Runde 1"]["E3"] = datetime.datetime(2026, 1, 2)  # 1/2 typed, Excel made it a date
+    wb.save(book)
+    code, _, err = run(capsys, "pair", book)
+    assert code == 2
+    assert "E3" in err and "2026-01-02 is a date" in err and "½-½" in err
+
+
+def test_every_problem_of_a_sheet_is_listed_at_once(tmp_path, capsys) -> None:
+    """All problems of a round sheet in one message (up to ten), each with its cell."""
+    book = _monrad_book(tmp_path, capsys)
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Runde 1"]
+    ws["E3"], ws["E5"], ws["E8"] = "1-1", "seier", "2-0"
+    wb.save(book)
+    code, _, err = run(capsys, "pair", book)
+    assert code == 2 and err.count("\n") == 1
+    assert "3 problems" in err and "E3:" in err and "E5:" in err and "E8:" in err
+
+
+def test_a_result_in_the_points_column_is_named_as_such(tmp_path, capsys) -> None:
+    book = _monrad_book(tmp_path, capsys)
+    wb = openpyxl.load_workbook(book)
+    wb["Runde 1"]["F4"] = "1-0"  # one cell too far right of Result
+    wb.save(book)
+    code, _, err = run(capsys, "pair", book)
+    assert code == 2
+    assert "F4" in err and "typed in the points column" in err and "(E4)" in err
+
+
+def test_a_misspelled_name_gets_did_you_mean(tmp_path, capsys) -> None:
+    club = tmp_path / "klubb.xlsx"
+    shutil.copy(KLUBB, club)
+    wb = openpyxl.load_workbook(club)
+    wb["Runde 1"]["B4"] = "Kari Bergg"  # board 1's White by name, one letter off
+    wb.save(club)
+    code, _, err = run(capsys, "pair", club, "--system", "nsf", "--rounds", "7")
+    assert code == 2
+    assert "'Kari Bergg' is not a player on the roster; did you mean 'Berg, Kari'?" in err
