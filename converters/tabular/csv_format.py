@@ -426,8 +426,12 @@ def _read_roster(table: _Table, head_index: int, warnings: list[str] | None) -> 
     rows = [[c for j, c in enumerate(r) if j not in derived] for r in rows]
     kept_cols = [j for j in range(len(header)) if j not in derived]
     try:
+        # names as stored in a roster monrad wrote itself (its settings row above the
+        # header); a roster typed by hand: 'First Last' in FIDE order (issue 26)
+        own = any(r and r[0].strip().casefold() == SETTINGS_TAG for r in table.rows[:head_index])
         players = read_roster(_Rows(table.label, rows), "csv",  # type: ignore[arg-type]
-                              ReadOptions(), source=table.label, warnings=warnings)
+                              ReadOptions(name_order="keep" if own else "fide"),
+                              source=table.label, warnings=warnings)
     except InputError as exc:
         loc = exc.location
         where = _column_index(loc.cell or "")
@@ -690,7 +694,10 @@ def write_roster_csv(t: Tournament | Sequence[Player], *, delimiter: str = ",",
             row.append("" if v in (None, 0, "") and f != "start_no" else v)
         row.extend(p.extra.get(k, "") for k in extras)
         rows.append(row)
-    return write_table(header, rows, delimiter=delimiter, warnings=warnings, label=label)
+    # the settings row marks the file as monrad's own: its names are read as written
+    settings = (settings_cells(t) if isinstance(t, Tournament) else []) + ["names=as written"]
+    return (write_table([SETTINGS_TAG, *settings], [], delimiter=delimiter)
+            + write_table(header, rows, delimiter=delimiter, warnings=warnings, label=label))
 
 
 def write_results_csv(t: Tournament, *, delimiter: str = ",", warnings: list[str] | None = None,

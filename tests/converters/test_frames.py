@@ -72,7 +72,7 @@ def test_games_csv_of_a_batch_has_one_row_per_game(tmp_path: Path, capsys) -> No
     shutil.copy(club, season / club.name)
     out = tmp_path / "games.csv"
     assert main(["convert", str(season), "--to", str(out)]) == 0
-    assert "from 4 tournament(s)" in capsys.readouterr().out
+    assert "from 4 tournaments" in capsys.readouterr().out
     with out.open(encoding="utf-8-sig", newline="") as f:
         rows = list(csv.DictReader(f))
     expected = sum(len(r.games) for p in [*picks, club] for r in load(p).rounds)
@@ -110,8 +110,9 @@ def test_batch_table_skips_a_bad_file_with_one_line(tmp_path: Path, capsys) -> N
     (tmp_path / "bad.trf").write_text("001 what\n", encoding="utf-8")
     assert main(["convert", str(tmp_path), "--to", str(tmp_path / "out-games.csv")]) == 2
     captured = capsys.readouterr()
-    assert "1 file(s) skipped" in captured.out
-    assert [ln for ln in captured.err.splitlines() if ln.startswith("monrad: skipped:")]
+    # the folder conversion's words for an unreadable file (issue 26 item 12)
+    assert "2 files: 1 read, 1 failed" in captured.out
+    assert [ln for ln in captured.err.splitlines() if ln.startswith("monrad: failed:")]
     assert Fraction(frames.games(tmp_path / "ok.trf").white_points.sum()) == Fraction(1, 2)
 
 
