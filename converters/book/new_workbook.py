@@ -11,7 +11,6 @@ Settings sheet, so that each lot can be reproduced later.
 from __future__ import annotations
 
 import datetime as _dt
-import io
 import os
 import secrets
 from collections.abc import Iterable, Sequence

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import os
 
-from ..atomic import atomic_write
 from ...engine.i18n import tr
+from ..atomic import atomic_write
 from ..errors import InputError
+from . import pdf_layout
 
 __all__ = ["PdfUnavailable", "html_to_pdf", "pdf_available", "write_pdf"]
 
@@ -28,9 +29,7 @@ class PdfUnavailable(InputError):
 
 def _layout():
     try:
-        import reportlab  # noqa: F401
-
-        from . import pdf_layout
+        import reportlab  # noqa: F401  (a third-party library: may be missing)
     except ImportError as exc:
         raise PdfUnavailable(str(tr("PDF output needs ReportLab (pip install reportlab): "
                                     "{reason}", reason=exc))) from None
