@@ -36,6 +36,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
+from ..engine.i18n import tr
+
 __all__ = ["check_text", "main", "pairs_text"]
 
 OK, NO_VALID_PAIRING, UNEXPECTED, INVALID_REQUEST, LIMIT_EXCEEDED, FILE_ERROR = 0, 1, 2, 3, 4, 5
@@ -293,7 +295,8 @@ def _main(args: list[str]) -> int:
     except Exception as exc:  # a bug: the reference engine's "unexpected error"
         if os.environ.get("MONRAD_DEBUG"):
             raise
-        print(f"{PROG}: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(tr('{prog}: unexpected error: {name}: {exc}',
+                 prog=PROG, name=type(exc).__name__, exc=exc), file=sys.stderr)
         return UNEXPECTED
 
 

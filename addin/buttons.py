@@ -11,11 +11,14 @@ works the same in every Excel; the CLI takes ``--system``).
 from __future__ import annotations
 
 from ..converters.workbook.binding import WorkbookBinding
+from ..engine.i18n import tr
 from . import club_jobs, jobs
+from .jobs import in_book_language
 
 __all__ = ["pair_next_round", "update_standings"]
 
 
+@in_book_language
 def pair_next_round(book: WorkbookBinding, *, repair: bool = False) -> jobs.JobReport:
     """The *Pair next round* button (``repair``: *New round sheet again*)."""
     if not club_jobs.is_club_book(book):
@@ -26,10 +29,12 @@ def pair_next_round(book: WorkbookBinding, *, repair: bool = False) -> jobs.JobR
         cell = club_jobs.ask_system(book)
         book.save()
         raise club_jobs.SystemUnknown(
-            f"{book.name}: choose the pairing system in sheet {club_jobs.BLOCK!r}, cell "
-            f"{cell}, then press the button again") from None
+            tr('{name}: choose the pairing system in sheet {block!r}, cell {cell}, then press '
+               'the button again',
+               name=book.name, block=club_jobs.BLOCK, cell=cell)) from None
 
 
+@in_book_language
 def update_standings(book: WorkbookBinding) -> jobs.JobReport:
     """The *Update standings* button."""
     if not club_jobs.is_club_book(book):

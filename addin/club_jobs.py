@@ -35,6 +35,7 @@ from ..converters.club.sheets import ReadOptions, named_system, read_club_book
 from ..converters.errors import InputError
 from ..converters.notation import NotationError, parse_result
 from ..converters.workbook.binding import WorkbookBinding, WorkbookError
+from ..engine.i18n import ntr, tr
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import (
     NoPairingPossible,
@@ -45,7 +46,7 @@ from ..engine.pairing import (
     pair_round,
     system_facts,
 )
-from .jobs import JobError, JobReport, NoLegalPairing, write_standings_sheet
+from .jobs import JobError, JobReport, NoLegalPairing, in_book_language, write_standings_sheet
 
 __all__ = ["BLOCK", "SystemUnknown", "ask_system", "is_club_book", "pair_club_round", "read_club", "update_club_standings"]
 
@@ -100,8 +101,9 @@ def read_club(book: WorkbookBinding, system: str | None = None, rounds: int | No
     chosen = system or block.get("system") or named_system(book, opts)
     if not chosen:
         raise SystemUnknown(
-            f"{book.name}: the workbook does not say which pairing system it uses; "
-            f"name it once (monrad pair FILE --system nsf|ssf|dsu|dutch|...)")
+            tr('{name}: the workbook does not say which pairing system it uses; name it once '
+               '(monrad pair FILE --system nsf|ssf|dsu|dutch|...)',
+               name=book.name))
     try:
         get_system(chosen)
     except PairingError as exc:
@@ -144,6 +146,7 @@ def _entered(book: WorkbookBinding, club: ClubState, round_no: int) -> int:
                if v is not None and str(v).strip())
 
 
+@in_book_language
 def pair_club_round(
     book: WorkbookBinding,
     *,
@@ -162,10 +165,12 @@ def pair_club_round(
     last = t.rounds_played
     if repair:
         if not last or club.block.get("paired by monrad") != str(last):
-            raise JobError(f"{book.name}: only a round monrad paired itself can be re-paired")
+            raise JobError(tr('{name}: only a round monrad paired itself can be re-paired',
+                              name=book.name))
         if _entered(book, club, last):
-            raise JobError(f"{book.name}: round {last} has results entered; "
-                           f"only a round without results can be re-paired")
+            raise JobError(tr('{name}: round {last} has results entered; only a round without '
+                              'results can be re-paired',
+                              name=book.name, last=last))
         _remove_round(book, club, last)
         t.rounds = [r for r in t.rounds if r.number != last]
         club = dataclasses.replace(club, layout=learn_layout(book, club.opts))
@@ -174,14 +179,18 @@ def pair_club_round(
         assert last_round is not None
         if last_round.games and not _entered(book, club, last):
             raise JobError(
-                f"{book.name}: round {last} is already paired and has no results yet; "
-                f"enter its results first, or use --repair to pair round {last} again")
+                tr('{name}: round {last} is already paired and has no results yet; enter its '
+                   'results first, or use --repair to pair round {last} again',
+                   name=book.name, last=last))
         missing = _missing(book, club, last_round)
         if missing:
-            raise JobError(f"{book.name}: round {last} is missing results in "
-                           f"{len(missing)} cell(s): {', '.join(missing)}")
+            raise JobError(ntr("{name}: round {last} is missing a result in {n} cell: {missing}",
+                               "{name}: round {last} is missing results in {n} cells: {missing}",
+                               len(missing), name=book.name, last=last,
+                              missing=', '.join(missing)))
     if t.settings.rounds and t.next_round > t.settings.rounds:
-        raise JobError(f"{book.name}: all {t.settings.rounds} rounds are paired")
+        raise JobError(tr('{name}: all {rounds} rounds are paired',
+                          name=book.name, rounds=t.settings.rounds))
     try:
         new = pair_round(t, t.settings.system)
     except NoPairingPossible as exc:
@@ -237,7 +246,8 @@ def _write_round(book: WorkbookBinding, club: ClubState, rnd: Round) -> str:
         sheet = next_sheet_name(lay, rnd.number)
         previous = res.sheets[max(res.sheets)] if res.sheets else None
         if sheet in book.sheet_names():
-            raise JobError(f"{book.name}: a sheet called {sheet!r} exists already")
+            raise JobError(tr('{name}: a sheet called {sheet!r} exists already',
+                              name=book.name, sheet=sheet))
         first = res.header_row + 1
         if previous is not None:
             book.copy_sheet(previous, sheet, keep_rows=res.header_row,
@@ -314,6 +324,7 @@ def _standings(book: WorkbookBinding, club: ClubState) -> tuple[str, int, list[s
     return sheet, upto, notes
 
 
+@in_book_language
 def update_club_standings(
     book: WorkbookBinding,
     *,

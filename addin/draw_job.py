@@ -19,6 +19,7 @@ from ..converters.book.xlsx import read_book, settings_rows
 from ..converters.club.sheets import ReadOptions, find_header
 from ..converters.workbook.binding import WorkbookBinding, a1
 from ..engine.draw import DrawResult, new_seed, random_draw, seeded_draw, strength_order
+from ..engine.i18n import tr
 from ..engine.model import Tournament
 from .jobs import JobError, update_standings
 
@@ -51,10 +52,12 @@ class DrawReport:
 def draw_order(t: Tournament, method: str, seed: int | None) -> DrawResult:
     """The draw of ``t``'s players by ``method``; refuses after round 1 is paired."""
     if t.rounds:
-        raise JobError("start numbers can only be drawn before round 1 is paired "
-                       f"(round {t.rounds[0].number} is paired already)")
+        raise JobError(tr('start numbers can only be drawn before round 1 is paired (round '
+                          '{number} is paired already)',
+                          number=t.rounds[0].number))
     if method not in METHODS:
-        raise JobError(f"draw method {method!r}: use one of {', '.join(METHODS)}")
+        raise JobError(tr('draw method {method!r}: use one of {methods}',
+                          method=method, methods=', '.join(METHODS)))
     if method == "seeded":
         return seeded_draw(strength_order(t.players), seed)
     return random_draw([p.start_no for p in t.players], seed)
@@ -96,8 +99,10 @@ def _recorded_seed(book: WorkbookBinding, lay: L.Layout, cell: tuple[int, int] |
     try:
         return int(float(str(value)))
     except ValueError:
-        raise JobError(f"{book.name}: sheet {lay.settings_sheet!r} cell {a1(*cell)}: seed "
-                       f"{value!r} is not a whole number") from None
+        raise JobError(tr('{name}: sheet {settings_sheet!r} cell {a1}: seed {value!r} is not a'
+                          ' whole number',
+                          name=book.name, settings_sheet=lay.settings_sheet, a1=a1(*cell),
+                          value=value)) from None
 
 
 def _number_cells(book: WorkbookBinding, lay: L.Layout) -> list[tuple[int, int, int]]:
@@ -106,7 +111,8 @@ def _number_cells(book: WorkbookBinding, lay: L.Layout) -> list[tuple[int, int, 
     sheet = lay.players_sheet
     head = find_header(book, sheet, ReadOptions(name_order="keep"))
     if head is None or "start_no" not in head.columns or "name" not in head.columns:
-        raise JobError(f"{book.name}: sheet {sheet!r} has no start-number column to renumber")
+        raise JobError(tr('{name}: sheet {sheet!r} has no start-number column to renumber',
+                          name=book.name, sheet=sheet))
     last_row, last_col = book.used_size(sheet)
     rows = book.read_range(sheet, head.row + 1, 1, last_row, last_col)
     col, name_col = head.columns["start_no"], head.columns["name"]

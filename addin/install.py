@@ -37,14 +37,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..converters.atomic import atomic_write
-from ..engine.i18n import tr
+from ..engine.i18n import LocalizedError, tr
 
 __all__ = ["install_addin", "AddinInstallError", "update_config"]
 
 Runner = Callable[[Sequence[str]], "subprocess.CompletedProcess[str]"]
 
 
-class AddinInstallError(Exception):
+class AddinInstallError(LocalizedError):
     """The add-in cannot be installed here; the message says why and what to do."""
 
 
@@ -129,14 +129,15 @@ def install_addin(
     python = python or sys.executable
     if not (platform.startswith("win") or platform == "darwin"):
         raise AddinInstallError(
-            f"the Excel add-in needs Excel for Windows or macOS (this is {platform}); "
-            "without Excel use: monrad pair FILE / monrad standings FILE"
+            tr('the Excel add-in needs Excel for Windows or macOS (this is {platform}); '
+               'without Excel use: monrad pair FILE / monrad standings FILE',
+               platform=platform)
         )
     try:
         import xlwings
     except ImportError:
         raise AddinInstallError(
-            'xlwings is not installed: pip install "monrad[excel]", then run this again'
+            tr('xlwings is not installed: pip install "monrad[excel]", then run this again')
         ) from None
     if config_file is None:
         config_file = Path(xlwings.USER_CONFIG_FILE)
@@ -144,8 +145,10 @@ def install_addin(
     check = run([python, "-c", "import monrad.addin.ribbon"])
     if check.returncode != 0:
         raise AddinInstallError(
-            f"{python} cannot import monrad.addin.ribbon; install monrad into it first "
-            f"({(check.stderr or '').strip().splitlines()[-1:] or ['no details']})"
+            tr('{python} cannot import monrad.addin.ribbon; install monrad into it first '
+               '({value})',
+               python=python,
+               value=(check.stderr or '').strip().splitlines()[-1:] or ['no details'])
         )
     done = run(
         [python, "-c",
@@ -153,9 +156,10 @@ def install_addin(
     )
     if done.returncode != 0:
         detail = (done.stderr or done.stdout or "").strip().splitlines()
-        raise AddinInstallError(
-            "xlwings addin install failed: " + (detail[-1] if detail else f"exit code {done.returncode}")
-        )
+        raise AddinInstallError(tr("xlwings addin install failed: {detail}", detail=detail[-1])
+                                if detail else
+                                tr("xlwings addin install failed: exit code {code}",
+                                   code=done.returncode))
     key = "INTERPRETER_MAC" if platform == "darwin" else "INTERPRETER_WIN"
     update_config(config_file, {key: python}, encoding=encoding,
                   newline="\r\n" if platform.startswith("win") else "\n")
@@ -177,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         print(install_addin())
     except AddinInstallError as exc:
-        print(f"monrad addin install: {exc}", file=sys.stderr)
+        print(tr('monrad addin install: {exc}', exc=exc), file=sys.stderr)
         return 2
     return 0
 

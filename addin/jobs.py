@@ -22,10 +22,13 @@ the file atomically).  Both return a :class:`JobReport` on success and raise
 
 from __future__ import annotations
 
+import functools
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ..converters import layout as L
 from ..converters.book.new_workbook import build_book
@@ -39,9 +42,12 @@ from ..converters.publish.sheets import (
     write_crosstable,
 )
 from ..converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError, a1
+from ..engine.i18n import Message, document_language, ntr, tr
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import NoPairingPossible, PairingError, pair_round
 from ..engine.standings import note_heading, remark_text, standings
+
+R = TypeVar("R")
 
 __all__ = ["JobError", "JobReport", "NoLegalPairing", "explain_rounds", "pair_next_round",
            "standings_table", "update_standings"]
@@ -55,7 +61,7 @@ class JobError(WorkbookError):
     status cell); the message itself stays English, for the command line.
     """
 
-    def __init__(self, message: str, *, text: tuple[str, dict] | None = None) -> None:
+    def __init__(self, message: Message | str, *, text: tuple[str, dict] | None = None) -> None:
         super().__init__(message)
         self.text = text
 
@@ -117,6 +123,31 @@ def _last_sheet_before(cb: ClubBook, book: WorkbookBinding, n: int) -> str | Non
     return cb.layout.players_sheet if cb.layout.players_sheet in names else None
 
 
+
+def book_language(book: WorkbookBinding) -> str | None:
+    """The workbook's language (docs/i18n.md): a monrad workbook's layout, else the
+    language of a club's sheet names; ``None`` when they do not tell."""
+    from ..converters.club.titles import header_language
+
+    names = book.sheet_names()
+    lay = L.detect_layout(names)
+    return lay.lang if lay is not None else header_language(
+        [w for n in names for w in str(n).replace("_", " ").split()])
+
+
+def in_book_language(job: Callable[..., R]) -> Callable[..., R]:
+    """Run a workbook job with its messages in the workbook's language, unless the
+    user chose one (``--lang``)."""
+
+    @functools.wraps(job)
+    def run(book: WorkbookBinding, *args: Any, **kwargs: Any) -> R:
+        with document_language(book_language(book)):
+            return job(book, *args, **kwargs)
+
+    return run
+
+
+@in_book_language
 def pair_next_round(
     book: WorkbookBinding, repair: bool = False, system: str | None = None, *, save: bool = True
 ) -> JobReport:
@@ -138,29 +169,36 @@ def pair_next_round(
         if entered == 0 and last_round.games:
             if not repair:
                 raise JobError(
-                    f"{book.name}: round {last} is already paired and has no results yet "
-                    f"(sheet {cb.round_sheets[last]!r}); enter its results first, "
-                    f"or use --repair to pair round {last} again",
+                    tr('{name}: round {last} is already paired and has no results yet (sheet '
+                       '{round_sheets!r}); enter its results first, or use --repair to pair '
+                       'round {last} again',
+                       name=book.name, last=last, round_sheets=cb.round_sheets[last]),
                     text=("lite_already_paired", {"n": last, "sheet": cb.round_sheets[last]}))
         elif repair:
             raise JobError(
-                f"{book.name}: round {last} has {entered} result(s) entered; "
-                f"only a round without results can be re-paired",
+                ntr("{name}: round {last} has {n} result entered; only a round without results "
+                    "can be re-paired",
+                    "{name}: round {last} has {n} results entered; only a round without results "
+                    "can be re-paired", entered, name=book.name, last=last),
                 text=("lite_has_results", {"n": last, "k": entered}))
         if not repair:
             missing = _missing_boards(cb, last_round)
             if missing:
                 raise JobError(
-                    f"{book.name}: round {last} is missing results on {len(missing)} "
-                    f"board(s) of sheet {cb.round_sheets[last]!r}: {', '.join(missing)}",
+                    ntr("{name}: round {last} is missing a result on {n} board of sheet "
+                        "{round_sheets!r}: {missing}",
+                        "{name}: round {last} is missing results on {n} boards of sheet "
+                        "{round_sheets!r}: {missing}", len(missing), name=book.name, last=last,
+                       round_sheets=cb.round_sheets[last], missing=', '.join(missing)),
                     text=("lite_missing", {"n": last, "k": len(missing),
                                            "sheet": cb.round_sheets[last],
                                            "boards": ", ".join(missing)}))
     elif repair:
-        raise JobError(f"{book.name}: no round is paired yet; nothing to re-pair",
+        raise JobError(tr('{name}: no round is paired yet; nothing to re-pair', name=book.name),
                        text=("lite_nothing_to_repair", {}))
     if not t.players:
-        raise JobError(f"{book.name}: the {lay.players_sheet!r} sheet has no players",
+        raise JobError(tr('{name}: the {players_sheet!r} sheet has no players',
+                          name=book.name, players_sheet=lay.players_sheet),
                        text=("lite_no_players", {"sheet": lay.players_sheet}))
     target = last if repair else t.next_round
     try:
@@ -338,6 +376,7 @@ def _write_documents(book: WorkbookBinding, cb: ClubBook, upto: int, cards: bool
         written.extend(out)
 
 
+@in_book_language
 def update_standings(book: WorkbookBinding, *, save: bool = True, cards: bool = False) -> JobReport:
     """Rewrite the ``Standings`` sheet after the last round with every result in, and
     the Crosstable and Alphabetical sheets (and the Cards with ``cards=True``)."""
@@ -376,6 +415,7 @@ def _explanation_rows(t: Tournament, n: int, lang: str, lay: L.Layout) -> tuple[
     return rows, True
 
 
+@in_book_language
 def explain_rounds(book: WorkbookBinding, rounds: list[int] | None = None, *,
                    save: bool = True) -> JobReport:
     """Write the *Explanation* sheet (in the workbook's language): why each board of
@@ -407,8 +447,9 @@ def explain_rounds(book: WorkbookBinding, rounds: list[int] | None = None, *,
     if sheet in book.sheet_names():
         first = book.read_range(sheet, 1, 1, 1, 1)
         if not first or first[0][0] != title:
-            raise JobError(f"{book.name}: sheet {sheet!r} is not monrad's explanation sheet; "
-                           "rename it so that monrad can write its own")
+            raise JobError(tr("{name}: sheet {sheet!r} is not monrad's explanation sheet; "
+                              'rename it so that monrad can write its own',
+                              name=book.name, sheet=sheet))
         book.own(sheet)
         last_row, last_col = book.used_size(sheet)
         if last_row:
@@ -471,7 +512,7 @@ def import_club_sheet(
     with its results, and the standings.  The source file is only read."""
     p = Path(path)
     if p.exists() and not overwrite:
-        raise WorkbookError(f"{p}: exists already; choose another name")
+        raise WorkbookError(tr('{p}: exists already; choose another name', p=p))
     opts = load_mapping(mapping) if mapping is not None else ReadOptions()
     t = read_club_workbook(source, opts)
     total = rounds or t.settings.rounds or max(len(t.rounds), 1)

@@ -29,6 +29,7 @@ from typing import Any
 from ..converters import layout as L
 from ..converters.book.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
 from ..converters.errors import InputError
+from ..engine.i18n import tr
 from . import buttons, jobs
 from .lite_book import LiteBook
 from .ribbon import Outcome
@@ -74,7 +75,8 @@ def run_script(job: Callable[[LiteBook], jobs.JobReport], book: Any) -> Outcome:
         if report.backup:
             lines.append(lay.text("lite_backup", sheet=report.backup))
         outcome = Outcome(str(report), False)
-    print(("monrad: error: " if outcome.error else "monrad: ") + outcome.message)
+    print(tr("monrad: error: {message}", message=outcome.message) if outcome.error
+          else tr("monrad: {message}", message=outcome.message))
     if lay.lang != "en":
         print("\n".join(lines))
     _tell(lb, lay, lines)

@@ -38,6 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..converters.workbook.binding import CellValue, WorkbookError, col_letter
+from ..engine.i18n import tr
 from .xlwings_book import _plain, excel_text
 
 __all__ = ["BACKUP_SHEET", "LiteBook", "points_width"]
@@ -121,7 +122,7 @@ class LiteBook:
         for n in self._names:
             if n == name:
                 return n
-        raise WorkbookError(f"{self.name}: there is no sheet {name!r}")
+        raise WorkbookError(tr('{name}: there is no sheet {name2!r}', name=self.name, name2=name))
 
     def _sheet(self, name: str) -> Any:
         return self.book.sheets[self._find(name)]
@@ -213,7 +214,8 @@ class LiteBook:
 
     def add_sheet(self, name: str, after: str | None = None) -> None:
         if any(n.casefold() == name.casefold() for n in self._names):
-            raise WorkbookError(f"{self.name}: a sheet called {name!r} exists already")
+            raise WorkbookError(tr('{name}: a sheet called {name2!r} exists already',
+                                   name=self.name, name2=name))
         anchor = self._find(after) if after is not None else self._names[-1]
         self._queue(lambda: self.book.sheets.add(name, after=self.book.sheets[anchor]))
         self._names.insert(self._names.index(anchor) + 1, name)

@@ -29,6 +29,7 @@ from typing import Any
 from ..converters.atomic import atomic_write
 from ..converters.errors import InputError
 from ..converters.workbook.binding import WorkbookBinding
+from ..engine.i18n import tr
 from . import buttons, jobs
 
 __all__ = ["LOG_FILE", "Outcome", "explain_rounds", "pair_next_round", "run_button",
@@ -98,7 +99,8 @@ def _excel_teller(book: Any) -> Tell:
     show = getattr(book, "tell", None)
     if show is not None:
         return lambda message, error: show(message, error=error)
-    return lambda message, error: print(("monrad: error: " if error else "monrad: ") + message)
+    return lambda message, error: print(tr("monrad: error: {message}", message=message) if error
+                                        else tr("monrad: {message}", message=message))
 
 
 def pair_next_round(

@@ -32,6 +32,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..converters.workbook.binding import CellValue, WorkbookError
+from ..engine.i18n import tr
 
 __all__ = ["XlwingsBook", "caller_book", "excel_text", "rgb_tuple", "com_colour"]
 
@@ -113,7 +114,7 @@ def _import_xlwings() -> Any:
         import xlwings
     except ImportError:
         raise WorkbookError(
-            "the Excel buttons need xlwings: pip install \"monrad[excel]\""
+            tr('the Excel buttons need xlwings: pip install "monrad[excel]"')
         ) from None
     return xlwings
 
@@ -133,7 +134,7 @@ class XlwingsBook:
         for sheet in self.book.sheets:
             if sheet.name == name:
                 return sheet
-        raise WorkbookError(f"{self.name}: there is no sheet {name!r}")
+        raise WorkbookError(tr('{name}: there is no sheet {name2!r}', name=self.name, name2=name))
 
     def _range(self, sheet: str, first_row: int, first_col: int, last_row: int, last_col: int) -> Any:
         return self._sheet(sheet).range((first_row, first_col), (last_row, last_col))
@@ -196,7 +197,8 @@ class XlwingsBook:
 
     def add_sheet(self, name: str, after: str | None = None) -> None:
         if any(n.casefold() == name.casefold() for n in self.sheet_names()):
-            raise WorkbookError(f"{self.name}: a sheet called {name!r} exists already")
+            raise WorkbookError(tr('{name}: a sheet called {name2!r} exists already',
+                                   name=self.name, name2=name))
         anchor = self._sheet(after) if after is not None else self.book.sheets[-1]
         self.book.sheets.add(name, after=anchor)
 
@@ -210,7 +212,8 @@ class XlwingsBook:
 
     def copy_sheet(self, source: str, name: str, *, keep_rows: int, after: str | None = None) -> None:
         if any(n.casefold() == name.casefold() for n in self.sheet_names()):
-            raise WorkbookError(f"{self.name}: a sheet called {name!r} exists already")
+            raise WorkbookError(tr('{name}: a sheet called {name2!r} exists already',
+                                   name=self.name, name2=name))
         src = self._sheet(source)
         copied = src.copy(after=self._sheet(after or source), name=name)
         last_row, last_col = self.used_size(name)
@@ -297,7 +300,8 @@ class XlwingsBook:
         separator = str(self.app.api.International(_XL_LIST_SEPARATOR) or ",")
         listed = separator.join(choices)
         if len(listed) > 255:
-            raise WorkbookError(f"{self.name}: result list for {sheet!r} is too long")
+            raise WorkbookError(tr('{name}: result list for {sheet!r} is too long',
+                                   name=self.name, sheet=sheet))
         validation = rng.api.Validation
         validation.Delete()
         validation.Add(
@@ -368,12 +372,12 @@ def caller_book() -> XlwingsBook:
     xw = _import_xlwings()
     if not len(xw.engines):
         raise WorkbookError(
-            "xlwings finds no Excel on this computer; without Excel use the command "
-            "line: monrad pair FILE / monrad standings FILE"
+            tr('xlwings finds no Excel on this computer; without Excel use the command line: '
+               'monrad pair FILE / monrad standings FILE')
         )
     try:
         return XlwingsBook(xw.Book.caller())
     except Exception as exc:
         raise WorkbookError(
-            f"no calling workbook: run this from Excel's monrad ribbon ({exc})"
+            tr("no calling workbook: run this from Excel's monrad ribbon ({exc})", exc=exc)
         ) from None

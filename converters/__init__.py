@@ -35,6 +35,7 @@ import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.i18n import tr
 from ..engine.model import ModelError, Tournament
 from ..engine.pairing import with_system_scoring
 from .atomic import atomic_write, building
@@ -171,8 +172,9 @@ def detect_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
     if sniffed:
         return sniffed
     raise InputError(
-        f"cannot tell the format from the name or the content; give it with --input-format "
-        f"(one of {', '.join(FORMATS)})", source=str(p))
+        tr('cannot tell the format from the name or the content; give it with --input-format '
+           '(one of {formats})',
+           formats=', '.join(FORMATS)), source=str(p))
 
 
 def trf_version(text: str) -> str:
@@ -195,13 +197,14 @@ def _check_file(p: Path) -> int:
     try:
         size = p.stat().st_size
     except FileNotFoundError:
-        raise InputError("no such file", source=label) from None
+        raise InputError(tr('no such file'), source=label) from None
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=label) from None
+        raise InputError(tr('cannot read file: {value}', value=exc.strerror or exc), source=label) from None
     if p.is_dir():
-        raise InputError("is a folder, not a file", source=label)
+        raise InputError(tr('is a folder, not a file'), source=label)
     if size > MAX_INPUT_BYTES:
-        raise InputError(f"file is {size} bytes, more than the {MAX_INPUT_BYTES} allowed",
+        raise InputError(tr('file is {size} bytes, more than the {max_input_bytes} allowed',
+                            size=size, max_input_bytes=MAX_INPUT_BYTES),
                          source=label)
     return size
 
@@ -227,15 +230,15 @@ def load(
     _check_file(p)
     f = detect_format(p, fmt)
     if mapping is not None and f != "xlsx":
-        raise InputError("a mapping file (--mapping) is only for a club's own workbook "
-                         "(.xlsx, .xlsm, .xls, .ods)",
+        raise InputError(tr("a mapping file (--mapping) is only for a club's own workbook "
+                            '(.xlsx, .xlsm, .xls, .ods)'),
                          source=label)
     try:
         if f.startswith("trf"):
             from . import trf
             t = trf.read_trf(read_bytes(p, label), warnings=warnings, name=label)
             if not t.players:
-                raise InputError("no player records (001 lines): is this a TRF file?",
+                raise InputError(tr('no player records (001 lines): is this a TRF file?'),
                                  source=label)
         elif f == "csv" and (groups := _klubtur_groups(p, label, warnings)) is not None:
             t = groups
@@ -255,11 +258,12 @@ def load(
     except ModelError as exc:
         raise InputError(str(exc), source=label) from None
     except UnicodeDecodeError as exc:
-        raise InputError(f"cannot decode the file ({exc.reason})", source=label) from None
+        raise InputError(tr('cannot decode the file ({reason})', reason=exc.reason), source=label) from None
     except (ValueError, LookupError, TypeError, ArithmeticError, RecursionError, EOFError,
             zipfile.BadZipFile) as exc:  # whatever else a reader meets: still one located line
         reason = " ".join(str(exc).split())[:200] or type(exc).__name__
-        raise InputError(f"not a readable {f} file ({type(exc).__name__}: {reason})",
+        raise InputError(tr('not a readable {f} file ({name}: {reason})',
+                            f=f, name=type(exc).__name__, reason=reason),
                          source=label) from None
     return with_system_scoring(t)  # SKOL-6: a school event is scored 3/2/1 from any file
 
@@ -268,8 +272,9 @@ def _one_group(groups: list, label: str) -> Tournament:
     if len(groups) == 1:
         return groups[0].tournament
     names = ", ".join(str(g.name) for g in groups)
-    raise InputError(f"a klubtur.dk export with {len(groups)} groups ({names}); split it "
-                     "first: monrad convert FILE --to trf --out-dir DIR", source=label)
+    raise InputError(tr('a klubtur.dk export with {n} groups ({names}); split it first: monrad'
+                        ' convert FILE --to trf --out-dir DIR',
+                        n=len(groups), names=names), source=label)
 
 
 def _klubtur_groups(p: Path, label: str, warnings: list[str] | None) -> Tournament | None:
@@ -337,7 +342,8 @@ def dumps(t: Tournament, fmt: str, *, source_text: str | None = None,
         return write_csv(t, kind=_CSV_KIND[f], **kw)  # type: ignore[arg-type]
     if f == "wof":
         return write_wof(t, **kw)  # type: ignore[arg-type]
-    raise InputError(_unknown_format(fmt) if f not in FORMATS else f"{f} is not a text format")
+    raise InputError(_unknown_format(fmt) if f not in FORMATS
+                     else tr("{format} is not a text format", format=f))
 
 
 def dumps_bytes(t: Tournament, fmt: str, *, source_text: str | None = None,
@@ -375,10 +381,11 @@ def save(
     else:
         f = _EXTENSIONS.get(p.suffix.lower()) or ""
         if not f:
-            raise InputError(f"cannot tell the format from the extension {p.suffix!r}; "
-                             f"give one of {', '.join(FORMATS)}", source=label)
+            raise InputError(tr('cannot tell the format from the extension {suffix!r}; give '
+                                'one of {formats}',
+                                suffix=p.suffix, formats=', '.join(FORMATS)), source=label)
     if not p.parent.exists():
-        raise InputError("the folder does not exist", source=label)
+        raise InputError(tr('the folder does not exist'), source=label)
     if f == "xlsx":
         return _save_workbook(t, p, warnings, shown)
     if f == "trf" and trf_version in ("16", "2026"):

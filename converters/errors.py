@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.i18n import LocalizedError, Message, current_language, tr
+
 __all__ = ["InputError", "Location", "MAX_INPUT_BYTES"]
 
 #: files larger than this are refused before parsing (a club tournament is kilobytes)
@@ -30,25 +32,36 @@ class Location:
     cell: str | None = None
 
     def __str__(self) -> str:
+        return self.render()
+
+    def render(self, lang: str | None = None) -> str:
+        """The place in ``lang`` (default: the current language): ``club.trf:7:49``,
+        ``club.xlsx: sheet 'Round 3' cell D7`` (``ark 'Runde 3' celle D7``)."""
         head = self.source or "<input>"
         if self.line is not None:
             head += f":{self.line}"
             if self.column is not None:
                 head += f":{self.column}"
-        parts = []
-        if self.sheet is not None:
-            parts.append(f"sheet {self.sheet!r}")
-        if self.cell is not None:
-            parts.append(f"cell {self.cell}")
-        return f"{head}: {' '.join(parts)}" if parts else head
+        if self.sheet is not None and self.cell is not None:
+            where = tr("sheet {sheet!r} cell {cell}", sheet=self.sheet, cell=self.cell)
+        elif self.sheet is not None:
+            where = tr("sheet {sheet!r}", sheet=self.sheet)
+        elif self.cell is not None:
+            where = tr("cell {cell}", cell=self.cell)
+        else:
+            return head
+        return f"{head}: {where.render(lang)}"
 
 
-class InputError(ValueError):
-    """Input that cannot be read, with its location."""
+class InputError(LocalizedError, ValueError):
+    """Input that cannot be read, with its location.
+
+    ``message`` is a message of the catalogs (``tr(...)``, docs/i18n.md), written in
+    the language in force where the error is raised; so is the location's wording."""
 
     def __init__(
         self,
-        message: str,
+        message: Message | str,
         *,
         source: str | None = None,
         line: int | None = None,
@@ -57,8 +70,8 @@ class InputError(ValueError):
         cell: str | None = None,
     ) -> None:
         super().__init__(message)
-        self.message = message
+        self.lang = current_language()
         self.location = Location(source, line, column, sheet, cell)
 
     def __str__(self) -> str:
-        return f"{self.location}: {self.message}"
+        return f"{self.location.render(self.lang)}: {self.message}"

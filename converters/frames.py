@@ -35,6 +35,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from ..engine.i18n import tr
 from ..engine.model import Result, Tournament
 from ..engine.standings import standings as rank
 from .atomic import atomic_write
@@ -71,7 +72,7 @@ def _pandas() -> Any:
     try:
         import pandas
     except ImportError:
-        raise PandasMissing('tables need pandas: pip install "monrad[analysis]"') from None
+        raise PandasMissing(tr('tables need pandas: pip install "monrad[analysis]"')) from None
     return pandas
 
 
@@ -95,7 +96,7 @@ def source_files(source: str | os.PathLike[str]) -> tuple[list[Path], Path]:
         return [], p.parent
     if p.is_file():
         return [p], p.parent
-    raise InputError("no such file or folder", source=str(p))
+    raise InputError(tr("no such file or folder"), source=str(p))
 
 
 def require_pandas() -> None:
@@ -266,7 +267,8 @@ def table(name: str, source: Source) -> pd.DataFrame:
     """The frame called ``name`` (one of :data:`TABLES`) of ``source``."""
     makers = {"games": games, "players": players, "byes": byes, "standings": standings}
     if name not in makers:
-        raise InputError(f"unknown table {name!r}; choose one of {', '.join(TABLES)}")
+        raise InputError(tr('unknown table {name!r}; choose one of {tables}',
+                            name=name, tables=', '.join(TABLES)))
     return makers[name](source)
 
 
@@ -287,7 +289,7 @@ def write_table(df: pd.DataFrame, path: str | os.PathLike[str]) -> Path:
         try:
             import pyarrow  # noqa: F401 - only to give a clear message when it is missing
         except ImportError:
-            raise InputError("Parquet needs pyarrow: pip install pyarrow", source=str(p)) from None
+            raise InputError(tr('Parquet needs pyarrow: pip install pyarrow'), source=str(p)) from None
         buf = io.BytesIO()
         df.to_parquet(buf, index=False)
         data = buf.getvalue()
@@ -295,5 +297,5 @@ def write_table(df: pd.DataFrame, path: str | os.PathLike[str]) -> Path:
         rows = ([_cell(v) for v in row] for row in df.itertuples(index=False, name=None))
         data = csv_table([str(c) for c in df.columns], rows).encode("utf-8-sig")
     else:
-        raise InputError("a table is written as .csv or .parquet", source=str(p))
+        raise InputError(tr('a table is written as .csv or .parquet'), source=str(p))
     return atomic_write(p, data)

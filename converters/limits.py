@@ -170,14 +170,16 @@ def check_lines(text: str, label: str) -> None:
         return
     count = len(re.split(r"\r\n|\r|\n", text))
     if count > MAX_LINES:
-        raise InputError(f"more than {MAX_LINES} lines: not a tournament file",
+        raise InputError(tr('more than {max_lines} lines: not a tournament file',
+                            max_lines=MAX_LINES),
                          source=label, line=MAX_LINES + 1)
 
 
 def check_fields(count: int, label: str, line: int) -> None:
     """Refuse a CSV row of more than :data:`MAX_FIELDS` fields."""
     if count > MAX_FIELDS:
-        raise InputError(f"{count} fields in one row (limit {MAX_FIELDS})", source=label, line=line)
+        raise InputError(tr('{count} fields in one row (limit {max_fields})',
+                            count=count, max_fields=MAX_FIELDS), source=label, line=line)
 
 
 # ------------------------------------------------------------------ workbooks
@@ -193,9 +195,10 @@ def check_workbook(path: str | os.PathLike[str], label: str | None = None) -> No
         with open(p, "rb") as fh:
             head = fh.read(8)
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=label) from None
+        raise InputError(tr('cannot read file: {value}', value=exc.strerror or exc), source=label) from None
     if size > MAX_INPUT_BYTES:
-        raise InputError(f"file is {size} bytes, more than the {MAX_INPUT_BYTES} allowed",
+        raise InputError(tr('file is {size} bytes, more than the {max_input_bytes} allowed',
+                            size=size, max_input_bytes=MAX_INPUT_BYTES),
                          source=label)
     if head.startswith(b"PK"):
         _check_package(p, label)
@@ -241,15 +244,17 @@ def check_zip(zf: zipfile.ZipFile, label: str) -> None:
     """The package index: number of parts, unpacked sizes and compression ratios."""
     infos = zf.infolist()
     if len(infos) > MAX_PARTS:
-        raise InputError(f"the workbook has {len(infos)} parts (limit {MAX_PARTS}); "
-                         "refused before unpacking", source=label)
+        raise InputError(tr('the workbook has {n} parts (limit {max_parts}); refused before '
+                            'unpacking',
+                            n=len(infos), max_parts=MAX_PARTS), source=label)
     total = 0
     for info in infos:
         check_member(info, label, MAX_PART_BYTES)
         total += info.file_size
     if total > MAX_UNPACKED_BYTES:
-        raise InputError(f"the workbook unpacks to {total} bytes (limit {MAX_UNPACKED_BYTES}); "
-                         "refused before unpacking", source=label)
+        raise InputError(tr('the workbook unpacks to {total} bytes (limit '
+                            '{max_unpacked_bytes}); refused before unpacking',
+                            total=total, max_unpacked_bytes=MAX_UNPACKED_BYTES), source=label)
 
 
 def _check_package(p: Path, label: str) -> None:
@@ -267,7 +272,7 @@ def _check_package(p: Path, label: str) -> None:
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
             ValueError, OSError, RuntimeError) as exc:  # a damaged or encrypted package
         reason = " ".join(str(exc).split()) or type(exc).__name__
-        raise InputError(f"not a readable workbook ({reason})", source=label) from None
+        raise InputError(tr('not a readable workbook ({reason})', reason=reason), source=label) from None
 
 
 def _limit_message(rows: int, cols: int, how: str) -> str | None:
@@ -377,7 +382,7 @@ def _check_sheet_part(zf: zipfile.ZipFile, part: str, sheet: str, label: str) ->
             cut = len(data)
         text, tail = data[:cut], data[cut:]
         if len(tail) > _CHUNK:
-            raise InputError("a tag longer than 1 MiB: not a workbook sheet", source=label,
+            raise InputError(tr('a tag longer than 1 MiB: not a workbook sheet'), source=label,
                              sheet=sheet)
         for m in _TAG.finditer(text):
             kind, attrs = m.group(1), m.group(2)
@@ -507,7 +512,7 @@ def _check_xls(p: Path, label: str) -> None:
         raise
     except Exception as exc:  # noqa: BLE001 - olefile's own error types
         reason = " ".join(str(exc).split()) or type(exc).__name__
-        raise InputError(f"not a readable workbook ({reason})", source=label) from None
+        raise InputError(tr('not a readable workbook ({reason})', reason=reason), source=label) from None
     offsets: dict[int, str] = {}
     pos, sheet = 0, "?"
     extent = _Extent(sheet, label)

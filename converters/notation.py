@@ -24,7 +24,7 @@ import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine.i18n import tr
+from ..engine.i18n import LocalizedError, tr
 from ..engine.model import Pending, Result
 from .limits import fraction
 
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-class NotationError(ValueError):
+class NotationError(LocalizedError, ValueError):
     """A result cell that is not a result in any notation we know."""
 
 
@@ -136,12 +136,12 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
     if text is None:
         return None
     if isinstance(text, (int, float)) and not isinstance(text, bool):
-        raise NotationError(f"{text!r} is a number, not a result such as 1-0")
+        raise NotationError(tr('{text!r} is a number, not a result such as 1-0', text=text))
     if isinstance(text, (_dt.date, _dt.datetime)):  # Excel read 1/2 as a date (issue 26)
-        raise NotationError(str(tr(
+        raise NotationError(tr(
             "{date} is a date: the spreadsheet turned a result such as 1/2 into a date; type "
             "½-½ (or 1-0, 0-1), or format the result column as text",
-            date=f"{text:%Y-%m-%d}")))
+            date=f"{text:%Y-%m-%d}"))
     raw = str(text)
     s = _normalise(raw)
     if not s:
@@ -168,14 +168,15 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
     compact = "".join(tokens)
     m = _SCORE_RE.match(compact)
     if not m:
-        raise NotationError(f"{raw.strip()!r} is not a result (expected e.g. 1-0, ½-½, 0-1, +/-)")
+        raise NotationError(tr('{strip!r} is not a result (expected e.g. 1-0, ½-½, 0-1, +/-)',
+                               strip=raw.strip()))
     a, b = _number(m.group(1)), _number(m.group(2))
     pair = _chess(a, b)
     if pair is not None:
         w, bl = pair
         if forfeit:
             if w is Result.DRAW:
-                raise NotationError(f"{raw.strip()!r}: a forfeit cannot be a draw")
+                raise NotationError(tr('{strip!r}: a forfeit cannot be a draw', strip=raw.strip()))
             w, bl = _FORFEIT_OF[w], _FORFEIT_OF[bl]
         return ParsedResult(w, bl)
     if othello and a.denominator == b.denominator == 1 and a + b <= 64:
@@ -193,11 +194,12 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
         return ParsedResult(Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
     if othello and a.denominator == b.denominator == 1:
         raise NotationError(
-            f"{raw.strip()!r} is not a disc count: the two counts add up to {a + b}, "
-            "at most 64 (OTH-6)"
+            tr('{strip!r} is not a disc count: the two counts add up to {a}, at most 64 '
+               '(OTH-6)',
+               strip=raw.strip(), a=a + b)
         )
     raise NotationError(
-        f"{raw.strip()!r} is not a chess result (the two sides must add up to 1)"
+        tr('{strip!r} is not a chess result (the two sides must add up to 1)', strip=raw.strip())
     )
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..engine.i18n import tr
 from .errors import MAX_INPUT_BYTES, InputError
 from .limits import check_lines
 
@@ -46,11 +47,12 @@ def read_bytes(path: str | os.PathLike[str], label: str | None = None) -> bytes:
     try:
         size = p.stat().st_size
         if size > MAX_INPUT_BYTES:
-            raise InputError(f"file is {size} bytes, more than the {MAX_INPUT_BYTES} allowed",
+            raise InputError(tr('file is {size} bytes, more than the {max_input_bytes} allowed',
+                                size=size, max_input_bytes=MAX_INPUT_BYTES),
                              source=label)
         return p.read_bytes()
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=label) from None
+        raise InputError(tr('cannot read file: {value}', value=exc.strerror or exc), source=label) from None
 
 
 def decode(data: bytes, label: str, warnings: list[str] | None = None, *,
@@ -95,6 +97,6 @@ def head_text(path: str | os.PathLike[str], label: str | None = None, size: int 
         with open(p, "rb") as fh:
             data = fh.read(size)
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}",
+        raise InputError(tr('cannot read file: {value}', value=exc.strerror or exc),
                          source=label or str(p)) from None
     return decode(data, label or str(p))

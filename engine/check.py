@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .i18n import Message, tr
 from .model import Bye, Colour, Result, Round, Tournament
 from .pairing import (
     NoPairingPossible,
@@ -56,13 +57,16 @@ class BoardDifference:
     actual: tuple[int, int] | None
 
     def __str__(self) -> str:
-        def fmt(pair: tuple[int, int] | None) -> str:
+        def fmt(pair: tuple[int, int] | None) -> Message | str:
             if pair is None:
-                return "not paired"
-            return f"{pair[0]} bye" if pair[1] == 0 else f"{pair[0]}-{pair[1]}"
+                return tr("not paired")
+            return tr("{player} bye", player=pair[0]) if pair[1] == 0 else f"{pair[0]}-{pair[1]}"
 
-        where = "bye" if self.expected[1] == 0 else f"board {self.board}"
-        return f"{where}: rules {fmt(self.expected)}, file {fmt(self.actual)}"
+        if self.expected[1] == 0:
+            return str(tr("bye: rules {rules}, file {file}", rules=fmt(self.expected),
+                          file=fmt(self.actual)))
+        return str(tr("board {board}: rules {rules}, file {file}", board=self.board,
+                      rules=fmt(self.expected), file=fmt(self.actual)))
 
 
 @dataclass(frozen=True)
@@ -77,8 +81,9 @@ class RoundDifference:
 
     def __str__(self) -> str:
         if self.error is not None:
-            return f"round {self.round}: {self.error}"
-        lines = [f"round {self.round}: differs from the {self.system} rules"]
+            return str(tr("round {round}: {problem}", round=self.round, problem=self.error))
+        lines = [str(tr("round {round}: differs from the {system} rules", round=self.round,
+                        system=self.system))]
         lines += [f"  {b}" for b in self.boards]
         return "\n".join(lines)
 

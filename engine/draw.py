@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .i18n import tr
 from .model import ModelError, Player, Tournament
 
 __all__ = [
@@ -88,7 +89,7 @@ def seeded_draw(ranked: Sequence[int], seed: int | None = None) -> DrawResult:
     rng = random.Random(seed)
     ranked = list(ranked)
     if len(set(ranked)) != len(ranked):
-        raise ModelError("seeded draw: a player is listed twice")
+        raise ModelError(tr("seeded draw: a player is listed twice"))
     extra = len(ranked) % 4
     main, tail = ranked[: len(ranked) - extra], ranked[len(ranked) - extra:]
     size = len(main) // 4
@@ -111,10 +112,10 @@ def apply_draw(tournament: Tournament, draw: DrawResult) -> Tournament:
     players who must not meet (``Settings.forbidden``) are renumbered too.
     """
     if tournament.rounds:
-        raise ModelError("start numbers can only be drawn before round 1 is paired")
+        raise ModelError(tr("start numbers can only be drawn before round 1 is paired"))
     known = {p.start_no: p for p in tournament.players}
     if sorted(draw.order) != sorted(known):
-        raise ModelError("the draw does not list every player exactly once")
+        raise ModelError(tr("the draw does not list every player exactly once"))
     new_no = {old: i for i, old in enumerate(draw.order, 1)}
     out = tournament.copy()
     out.players = [known[old].replace(start_no=new_no[old]) for old in draw.order]

@@ -224,6 +224,11 @@ class Message:
         self.context = context
         self.values = dict(values)
 
+    def fill(self, **values: object) -> Message:
+        """This message with (more) values: a table of messages filled where used."""
+        return Message(self.msgid, {**self.values, **values}, plural=self.plural, n=self.n,
+                       context=self.context)
+
     def template(self, lang: str | None = None) -> str:
         """The translated pattern, placeholders not yet filled."""
         cat = translations(lang or current_language())
@@ -312,10 +317,11 @@ def points(value: Fraction | int) -> Message:
 
 class LocalizedError(Exception):
     """An error whose message (a :class:`Message` or text) is written when it is
-    raised, in the language in force there; ``str()`` is that text wherever it is
-    shown later.  ``message`` keeps the :class:`Message` for tests and callers that
-    render it in another language."""
+    raised, in the language in force there: ``message`` and ``str()`` are that text
+    wherever it is shown later; ``msg`` keeps the :class:`Message` (``None`` for plain
+    text) for callers that render it in another language."""
 
-    def __init__(self, message: object = "", *args: object) -> None:
-        self.message = message
-        super().__init__(str(message), *args)
+    def __init__(self, message: Message | str = "", *args: object) -> None:
+        self.msg = message if isinstance(message, Message) else None
+        self.message: str = str(message)
+        super().__init__(self.message, *args)

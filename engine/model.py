@@ -27,6 +27,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from .i18n import LocalizedError, tr
+
 __all__ = [
     "ADJUSTMENT_KINDS",
     "Adjustment",
@@ -46,7 +48,7 @@ __all__ = [
 ]
 
 
-class ModelError(ValueError):
+class ModelError(LocalizedError, ValueError):
     """A tournament that contradicts itself (unknown player, player twice in a round ...)."""
 
 
@@ -345,10 +347,11 @@ class Adjustment:
     def __post_init__(self) -> None:
         object.__setattr__(self, "points", _frac(self.points))
         if self.kind not in ("", *ADJUSTMENT_KINDS):
-            raise ModelError(f"unknown kind of assignment {self.kind!r} "
-                             f"(one of {' '.join(ADJUSTMENT_KINDS)} or blank)")
+            raise ModelError(tr("unknown kind of assignment {kind!r} (one of {kinds} or blank)",
+                                kind=self.kind, kinds=" ".join(ADJUSTMENT_KINDS)))
         if self.round < 0:
-            raise ModelError(f"round {self.round} of an assignment must be 0 or more")
+            raise ModelError(tr("round {round} of an assignment must be 0 or more",
+                                round=self.round))
 
     def delta(self, round_no: int, result: Result | None, scoring: Scoring) -> Fraction:
         """What this assignment adds to the points of round ``round_no`` (``0``: the
@@ -392,7 +395,8 @@ class Player:
 
     def __post_init__(self) -> None:
         if self.start_no < 1:
-            raise ModelError(f"start number must be 1 or more, not {self.start_no}")
+            raise ModelError(tr("start number must be 1 or more, not {start_no}",
+                                start_no=self.start_no))
         object.__setattr__(self, "extra", _freeze(self.extra))
         object.__setattr__(self, "acceleration", tuple(_frac(a) for a in self.acceleration))
 
@@ -429,11 +433,12 @@ class Game:
 
     def __post_init__(self) -> None:
         if self.white == self.black:
-            raise ModelError(f"player {self.white} cannot play himself")
+            raise ModelError(tr("player {player} cannot play against themselves", player=self.white))
         if self.black_result is None:
             object.__setattr__(self, "black_result", self.white_result.counterpart)
         if self.white_result.is_bye or self.black_result.is_bye:  # type: ignore[union-attr]
-            raise ModelError(f"a bye is not a game result (board {self.white}-{self.black})")
+            raise ModelError(tr("a bye is not a game result (board {white}-{black})",
+                                white=self.white, black=self.black))
         if self.pending is not None and self.white_result is not Result.PENDING:
             object.__setattr__(self, "white_result", Result.PENDING)
             object.__setattr__(self, "black_result", Result.PENDING)
@@ -447,14 +452,16 @@ class Game:
             return self.black
         if player == self.black:
             return self.white
-        raise ModelError(f"player {player} is not on board {self.white}-{self.black}")
+        raise ModelError(tr("player {player} is not on board {white}-{black}",
+                            player=player, white=self.white, black=self.black))
 
     def colour_of(self, player: int) -> Colour:
         if player == self.white:
             return Colour.WHITE
         if player == self.black:
             return Colour.BLACK
-        raise ModelError(f"player {player} is not on board {self.white}-{self.black}")
+        raise ModelError(tr("player {player} is not on board {white}-{black}",
+                            player=player, white=self.white, black=self.black))
 
     def result_for(self, player: int) -> Result:
         return self.white_result if self.colour_of(player) is Colour.WHITE else self.black_result  # type: ignore[return-value]
@@ -491,7 +498,8 @@ class Bye:
 
     def __post_init__(self) -> None:
         if not self.result.is_bye:
-            raise ModelError(f"{self.result.name} is not a bye result (player {self.player})")
+            raise ModelError(tr("{result} is not a bye result (player {player})",
+                                result=self.result.name, player=self.player))
 
 
 @dataclass(frozen=True)
@@ -533,11 +541,13 @@ class Round:
         for g in self.games:
             for p in g.players:
                 if p in index:
-                    raise ModelError(f"round {self.number}: player {p} appears twice")
+                    raise ModelError(tr("round {round}: player {player} appears twice",
+                                        round=self.number, player=p))
                 index[p] = g
         for b in self.byes:
             if b.player in index:
-                raise ModelError(f"round {self.number}: player {b.player} appears twice")
+                raise ModelError(tr("round {round}: player {player} appears twice",
+                                    round=self.number, player=b.player))
             index[b.player] = b
         object.__setattr__(self, "_index", index)
 
@@ -612,7 +622,7 @@ class Tournament:
             i = bisect.bisect_left(players, no, key=lambda p: p.start_no)
             taken = i < len(players) and players[i].start_no == no
         if taken:
-            raise ModelError(f"start number {no} is used twice")
+            raise ModelError(tr("start number {start_no} is used twice", start_no=no))
         if not players or players[-1].start_no < no:
             players.append(player)  # the usual case: start numbers in order
             if self._indexed is players:
@@ -624,7 +634,7 @@ class Tournament:
     def player(self, start_no: int) -> Player:
         i = self._position(start_no)
         if i is None:
-            raise ModelError(f"no player with start number {start_no}")
+            raise ModelError(tr("no player with start number {start_no}", start_no=start_no))
         return self.players[i]
 
     @property
@@ -773,13 +783,13 @@ class Tournament:
         for r in self.rounds:
             for p in r.players:
                 if p not in known:
-                    raise ModelError(f"round {r.number}: player {p} is not on the roster")
+                    raise ModelError(tr("round {round}: player {player} is not on the roster",
+                                        round=r.number, player=p))
         for group in self.settings.forbidden:
             for p in group.players:
                 if p not in known:
-                    raise ModelError(
-                        f"forbidden group {group.players}: player {p} is not on the roster"
-                    )
+                    raise ModelError(tr("forbidden group {group}: player {player} is not on "
+                                        "the roster", group=group.players, player=p))
 
     def copy(self) -> Tournament:
         """A copy that can be changed without touching this one (values are shared)."""

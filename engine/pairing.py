@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, Protocol, runtime_checkable
 
+from .i18n import LocalizedError, Message, ntr, tr
 from .model import Result, Round, Scoring, Tournament
 
 __all__ = [
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 
-class PairingError(Exception):
+class PairingError(LocalizedError):
     """The round cannot be paired as asked (already paired, results missing ...)."""
 
 
@@ -192,28 +193,30 @@ def get_system(name: str) -> PairingSystem:
     key = _normal(name)
     mod_name = key.replace("-", "_") if key in available_systems() else _module_name(name)
     if not mod_name.isidentifier():
-        raise PairingError(f"unknown pairing system {name!r}{_did_you_mean(name)}")
+        raise PairingError(_unknown_system(name))
     try:
         module = importlib.import_module(f"{__package__}.systems.{mod_name}")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.endswith(f"systems.{mod_name}"):
-            known = ", ".join(available_systems()) or "none yet"
-            raise PairingError(
-                f"pairing system {name!r} is not available{_did_you_mean(name)} "
-                f"(available: {known})"
-            ) from None
+            raise PairingError(_unknown_system(name, available_systems())) from None
         raise
     return module.SYSTEM
 
 
-def _did_you_mean(name: str) -> str:
-    """``; did you mean 'nsf'?`` for a mistyped system name (a name or an alias),
-    else ``""``."""
+def _unknown_system(name: str, known: tuple[str, ...] | None = None) -> Message:
+    """The refusal of an unknown system name, with ``did you mean 'nsf'?`` for a
+    mistyped name (a name or an alias) and the systems there are."""
     import difflib
 
     names = [*available_systems(), *_aliases()]
     close = difflib.get_close_matches(_normal(name), names, n=1, cutoff=0.6)
-    return f"; did you mean {canonical_system(close[0])!r}?" if close else ""
+    if close:
+        return tr("unknown pairing system {name!r}; did you mean {close!r}?", name=name,
+                  close=canonical_system(close[0]))
+    if known is not None:
+        return tr("unknown pairing system {name!r} (available: {known})", name=name,
+                  known=", ".join(known))
+    return tr("unknown pairing system {name!r}", name=name)
 
 
 @lru_cache(maxsize=1)
@@ -279,14 +282,14 @@ def pair_round(tournament: Tournament, system: str | None = None, *, round_no: i
     impl = get_system(system or tournament.settings.system)
     rounds_total = total_rounds(tournament, impl)
     if rounds_total is not None and n > rounds_total and round_no is None:
-        raise PairingError(f"all {rounds_total} rounds are paired already")
+        raise PairingError(ntr("the only round is paired already",
+                               "all {n} rounds are paired already", rounds_total))
     existing = tournament.round(n)
     work = tournament
     if existing is not None and existing.is_paired:
         if not repair:
-            raise PairingError(
-                f"round {n} is already paired; use --repair to pair it again"
-            )
+            raise PairingError(tr("round {round} is already paired; use --repair to pair it again",
+                                  round=n))
         kept = tuple(b for b in existing.byes if b.result is not Result.PAIRING_BYE)
         work = tournament.copy()
         work.set_round(Round(n, (), kept))

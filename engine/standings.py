@@ -98,12 +98,8 @@ def parse_codes(text: str | Sequence[str]) -> tuple[str, ...]:
     items = text.split(",") if isinstance(text, str) else list(text)
     codes = tuple(c.strip().upper() for c in items if c.strip())
     for c in codes:
-        if c == LOT:
-            continue
-        try:
+        if c != LOT:
             get_tiebreak(c)
-        except TieBreakError as exc:
-            raise TieBreakError(str(exc).replace("(known: ", f"(known: {LOT}, ", 1)) from None
     return codes
 
 
@@ -254,15 +250,18 @@ class Standings:
         """``Standings after round 3 (nsf)``; before any result ``Standings: no round
         played yet`` (the workbook's words, issue 26)."""
         if not self.upto:
-            return str(tr("Standings: no round played yet ({system})", system=self.system))
+            return str(tr("Standings: no round played yet ({system})", system=self.system)
+                       if self.system else tr("Standings: no round played yet"))
         return str(tr("Standings after round {round} ({system})", round=self.upto,
-                      system=self.system))
+                      system=self.system) if self.system else
+                   tr("Standings after round {round}", round=self.upto))
 
     def as_text(self) -> str:
         """A plain-text table: rank (``=`` marks a shared rank), start number, name,
         points and one column per shown code."""
         notes = self.has_remarks
-        head = ["Rank", "No", "Name", "Pts", *self.shown] + ([str(_NOTE)] if notes else [])
+        head = [str(ptr("column", "Rank")), str(ptr("column", "No")), str(ptr("column", "Name")),
+                str(ptr("column", "Pts")), *self.shown] + ([str(_NOTE)] if notes else [])
         dec_pts = max((_decimals(r.points) for r in self.rows), default=0)
         decs = {c: max((_decimals(r.values.get(c)) for r in self.rows), default=0) for c in self.shown}
         body = []
@@ -282,8 +281,16 @@ class Standings:
             if i == 0:
                 lines.append("  ".join("-" * w for w in widths))
         if self.lot_seed is not None and any(r.values.get(LOT) is not None for r in self.rows):
-            lines.append(f"Lot seed: {self.lot_seed} ({self.lot_seed_source})")
+            lines.append(str(tr("Lot seed: {seed} ({source})", seed=self.lot_seed,
+                                source=_SEED_SOURCES.get(self.lot_seed_source,
+                                                         self.lot_seed_source))))
         return "\n".join(lines) + "\n"
+
+
+#: where a lot's seed came from, in words
+_SEED_SOURCES = {"argument": ptr("lot seed from", "argument"),
+                 "settings": ptr("lot seed from", "settings"),
+                 "derived": ptr("lot seed from", "derived")}
 
 
 def _derived_seed(t: Tournament, upto: int) -> int:
@@ -333,7 +340,8 @@ def standings(t: Tournament, codes: Sequence[str] | str | None = None, upto: int
     todo = tuple(c for c in parse_codes(codes) if c != "PTS")
     last = max((r.number for r in t.rounds if r.players), default=0)  # incl. byes entered ahead
     if upto is not None and not 0 <= upto <= max(last, t.settings.rounds or 0):
-        raise TieBreakError(f"round {upto} is outside the tournament (rounds 0..{max(last, t.settings.rounds or 0)})")
+        raise TieBreakError(tr("round {round} is outside the tournament (rounds 0..{last})",
+                                round=upto, last=max(last, t.settings.rounds or 0)))
     ctx = Context(t, upto)
     totals = ctx.totals
     by_points: dict[Fraction, list[int]] = {}

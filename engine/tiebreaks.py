@@ -74,6 +74,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import SupportsInt, cast
 
+from .i18n import LocalizedError, tr
 from .model import Bye, Colour, Game, Result, Scoring, Tournament
 from .othello.mbq import OthelloDataError, disc_records, mbq_constant, mbq_values
 from .pairing import system_facts
@@ -96,7 +97,7 @@ __all__ = [
 Value = Fraction | int | tuple | None
 
 
-class TieBreakError(ValueError):
+class TieBreakError(LocalizedError, ValueError):
     """An unknown or malformed tie-break code."""
 
 
@@ -320,14 +321,16 @@ def get_tiebreak(code: str) -> TieBreak:
     base_name, *mods = text.split("/")
     base = _REGISTRY.get(base_name)
     if base is None:
-        raise TieBreakError(f"unknown tie-break {code.strip()!r} (known: {', '.join(known_codes())})")
+        raise TieBreakError(tr("unknown tie-break {code!r} (known: {known})", code=code.strip(),
+                                  known=", ".join(("LOT", *known_codes()))))
     low = high = 0
     limit = Fraction(50)
     for m in mods:
         match = _MOD.match(m)
         kind = (match.group(1) or "L") if match else None
         if match is None or kind is None or kind not in base.modifiers:
-            raise TieBreakError(f"tie-break {code.strip()!r}: modifier /{m} is not allowed on {base_name}")
+            raise TieBreakError(tr("tie-break {code!r}: modifier /{modifier} is not allowed on {base}",
+                                      code=code.strip(), modifier=m, base=base_name))
         if kind == "C":
             low = int(match.group(2))
         elif kind == "M":
@@ -670,7 +673,7 @@ def _disc_records(ctx: Context) -> dict[int, list[tuple[int, int, int | None]]]:
         try:
             cached = ctx.cache["othello-discs"] = disc_records(ctx.tournament, ctx.upto)
         except OthelloDataError as exc:
-            raise TieBreakError(f"{exc} (OTH-6)") from None
+            raise TieBreakError(tr("{problem} (OTH-6)", problem=str(exc))) from None
     return cached  # type: ignore[return-value]
 
 

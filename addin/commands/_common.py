@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from ...converters import load
-from ...engine.i18n import LocalizedError, tr
+from ...engine.i18n import LocalizedError, Message, tr
 from ...engine.model import Result, Tournament
 
 __all__ = ["CommandError", "load_file", "warn", "add_input_format_option", "add_lang_option",
@@ -47,10 +47,17 @@ def refuse_folder(path: str | Path) -> None:
     """A command on one tournament given a folder says so (issue 26), instead of
     "cannot tell the format"."""
     if Path(path).is_dir():
-        raise CommandError(str(tr(
+        raise CommandError(tr(
             "{path} is a folder; this command works on one tournament file (a folder of "
             "files is converted with monrad convert {path} --to FORMAT --out-dir DIR, or "
-            "made one table with --to games.csv)", path=str(path))))
+            "made one table with --to games.csv)", path=str(path)))
+
+
+def written_to(path: object, backup: object = None) -> Message:
+    """``written to club.trf (backup: ...)``: where a command wrote its result."""
+    if backup:
+        return tr("written to {path} (backup: {backup})", path=path, backup=backup)
+    return tr("written to {path}", path=path)
 
 
 def load_file(path: str, fmt: str | None = None, mapping: str | None = None) -> Tournament:
@@ -72,8 +79,8 @@ def is_workbook(path: str) -> bool:
 def add_input_format_option(parser) -> None:
     """The options that say how to read the input: ``--input-format`` and ``--mapping``."""
     parser.add_argument("--input-format", dest="input_format", metavar="FORMAT", default=None,
-                        help="read FILE as this format (trf, csv, xlsx, wof) "
-                             "instead of guessing from its name and content")
+                        help=str(tr("read FILE as this format (trf, csv, xlsx, wof) "
+                                    "instead of guessing from its name and content")))
     parser.add_argument("--mapping", metavar="FILE", default=None,
                         help="a club's own workbook: mapping file (.toml/.json) naming its "
                              "columns (docs/workbook.md)")

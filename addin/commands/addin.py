@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 
+from ...engine.i18n import tr
 from ._common import CommandError
 
 ORDER = 90
@@ -12,10 +13,10 @@ ORDER = 90
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "addin", help="install the Excel add-in (Windows/macOS)",
-        description="Set Excel up for the monrad buttons of the club workbook: install the "
-                    "xlwings add-in and point it at this Python.")
-    p.add_argument("action", choices=("install",), help="what to do")
+        "addin", help=str(tr("install the Excel add-in (Windows/macOS)")),
+        description=str(tr("Set Excel up for the monrad buttons of the club workbook: install the "
+                           "xlwings add-in and point it at this Python.")))
+    p.add_argument("action", choices=("install",), help=str(tr("what to do")))
     p.set_defaults(run=run)
 
 
@@ -24,7 +25,7 @@ def run(args) -> int:
         install = importlib.import_module("monrad.addin.install")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith("monrad"):
-            raise CommandError("the add-in installer is not part of this installation") from None
+            raise CommandError(tr('the add-in installer is not part of this installation')) from None
         raise
     print(install.install_addin())
     return 0

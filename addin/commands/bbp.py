@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 
+from ...engine.i18n import tr
+
 ORDER = 90
 
 
@@ -19,9 +21,9 @@ def register(sub) -> None:
     # every argument goes to the reference engine's own parsing, dashes included
     p = sub.add_parser(
         "bbp", prefix_chars="+", add_help=False,
-        help="the reference engine's command line (bbpPairings: --dutch FILE -p|-c)",
-        description="Pair or check a TRF file with the command line of bbpPairings.")
-    p.add_argument("args", nargs=argparse.REMAINDER, help="--dutch INPUT -p [OUTPUT] | -c")
+        help=str(tr("the reference engine's command line (bbpPairings: --dutch FILE -p|-c)")),
+        description=str(tr("Pair or check a TRF file with the command line of bbpPairings.")))
+    p.add_argument("args", nargs=argparse.REMAINDER, help=str(tr("--dutch INPUT -p [OUTPUT] | -c")))
     p.set_defaults(run=run)
 
 

@@ -42,36 +42,36 @@ _EXT_FORMAT = {".trf": "trf", ".trfx": "trf", ".txt": "trf", ".csv": "csv", ".xl
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "convert", help="convert tournament files (one, or whole folders) between formats",
+        "convert", help=str(tr("convert tournament files (one, or whole folders) between formats")),
         description="Convert tournament files.  Read: TRF-16/TRF-2026, CSV, klubtur.dk CSV, "
                     ".xlsx/.xlsm/.xls/.ods workbooks (monrad layout, club sheets, klubtur "
                     "groups), WOF.  Write (--to): " + ", ".join(batch.OUT_FORMATS) + ".",
-        epilog="Examples: monrad convert club.xlsx -o club.trf ; "
-               "monrad convert archive/ --recursive --to trf2026 --out-dir out/ ; "
-               "monrad convert 'old/*.xls' --to xlsx --out-dir new/.  "
-               "Exit status: 0 all converted or skipped, 2 a file failed or bad request.")
-    p.add_argument("sources", nargs="+", metavar="SRC", help="files, globs or folders")
+        epilog=str(tr("Examples: monrad convert club.xlsx -o club.trf ; "
+                      "monrad convert archive/ --recursive --to trf2026 --out-dir out/ ; "
+                      "monrad convert 'old/*.xls' --to xlsx --out-dir new/.  "
+                      "Exit status: 0 all converted or skipped, 2 a file failed or bad request.")))
+    p.add_argument("sources", nargs="+", metavar="SRC", help=str(tr("files, globs or folders")))
     dest = p.add_mutually_exclusive_group()
-    dest.add_argument("-o", "--output", metavar="DEST", help="the output file (one SRC only)")
+    dest.add_argument("-o", "--output", metavar="DEST", help=str(tr("the output file (one SRC only)")))
     dest.add_argument("--out-dir", metavar="DIR",
-                      help="folder for the outputs (created if missing; needs --to)")
+                      help=str(tr("folder for the outputs (created if missing; needs --to)")))
     p.add_argument("--to", metavar="FORMAT", help=f"output format ({', '.join(batch.OUT_FORMATS)}); "
                    "or one table of every tournament: games.csv, players.csv, byes.csv, "
                    "standings.csv (.parquet with pyarrow; needs monrad[analysis])")
     p.add_argument("-r", "--recursive", action="store_true",
-                   help="walk sub-folders of folder sources (and ** in globs)")
+                   help=str(tr("walk sub-folders of folder sources (and ** in globs)")))
     p.add_argument("--overwrite", "--force", dest="overwrite", action="store_true",
-                   help="replace existing output files")
+                   help=str(tr("replace existing output files")))
     p.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
                    help="processes to use (default: the cores when there are more than "
                         f"{batch.PARALLEL_FROM} files, else 1)")
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
-                   help="a header field the source lacks, for every output: the FIDE report's "
-                        "(name, city, federation, start_date, end_date, arbiter, time_control "
-                        "...) or the WOF file's (sender, country); repeatable")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+                   help=str(tr("a header field the source lacks, for every output: the FIDE report's "
+                               "(name, city, federation, start_date, end_date, arbiter, time_control "
+                               "...) or the WOF file's (sender, country); repeatable")))
+    p.add_argument("-q", "--quiet", action="store_true", help=str(tr("no progress bar")))
     p.add_argument("-v", "--verbose", action="store_true",
-                   help="list converted files and every warning in the summary")
+                   help=str(tr("list converted files and every warning in the summary")))
     add_input_format_option(p)
     p.set_defaults(run=run)
 
@@ -81,9 +81,10 @@ def _format(args, dest: Path | None) -> str:
     if name is None and dest is not None:
         name = _EXT_FORMAT.get(dest.suffix.lower())
         if name is None:
-            raise CommandError(f"cannot tell the format from {dest.name!r}; give --to FORMAT")
+            raise CommandError(tr('cannot tell the format from {name!r}; give --to FORMAT',
+                                  name=dest.name))
     if name is None:
-        raise CommandError("--out-dir needs --to FORMAT")
+        raise CommandError(tr('--out-dir needs --to FORMAT'))
     try:
         return batch.normalise_format(name)
     except ValueError as exc:
@@ -92,7 +93,7 @@ def _format(args, dest: Path | None) -> str:
 
 def run(args) -> int:
     if args.jobs is not None and args.jobs < 1:
-        raise CommandError("--jobs must be 1 or more")
+        raise CommandError(tr('--jobs must be 1 or more'))
     if args.jobs is not None and batch.worker_count(args.jobs, args.jobs) < args.jobs:
         warn(tr("--jobs {jobs}: Windows runs at most {most} worker processes; using {most}",
                 jobs=args.jobs, most=batch.WINDOWS_MAX_WORKERS))
@@ -100,14 +101,14 @@ def run(args) -> int:
     if table is not None:
         return _run_table(args, table)
     if not args.output and not args.out_dir:
-        raise CommandError("give -o DEST (one file), --to FORMAT --out-dir DIR, or --to "
-                           "games.csv (one table of every game)")
+        raise CommandError(tr('give -o DEST (one file), --to FORMAT --out-dir DIR, or --to '
+                              'games.csv (one table of every game)'))
     if args.output:
         return _run_single(args)
     fmt = _format(args, None)
     out_dir = Path(args.out_dir)
     if out_dir.exists() and not out_dir.is_dir():
-        raise InputError("is not a folder", source=str(out_dir))
+        raise InputError(tr('is not a folder'), source=str(out_dir))
     report = batch.convert_many(
         batch.iter_sources(args.sources), fmt, out_dir, recursive=args.recursive,
         overwrite=args.overwrite, workers=args.jobs, show_progress=not args.quiet,
@@ -119,23 +120,24 @@ def run(args) -> int:
 
 def _run_single(args) -> int:
     if len(args.sources) != 1:
-        raise CommandError(f"-o takes one source, not {len(args.sources)}; use --to FORMAT "
-                           "--out-dir DIR for several")
+        raise CommandError(tr('-o takes one source, not {n}; use --to FORMAT --out-dir DIR for'
+                              ' several',
+                              n=len(args.sources)))
     src, dest = Path(args.sources[0]), Path(args.output)
     fmt = _format(args, dest)
     if not src.is_file():
-        raise InputError("no such file", source=str(src))
+        raise InputError(tr('no such file'), source=str(src))
     info = tuple(info_settings(args.settings).items())
     check_output_of(args, dest, src, args.mapping)
     job = batch.Job(str(src), str(dest), fmt, args.overwrite, input_format=args.input_format,
                     mapping=args.mapping, info=info)
     res = batch.convert_one(job)
     for w in res.warnings:
-        print(f"monrad: warning: {w}", file=sys.stderr)
+        print(tr('monrad: warning: {w}', w=w), file=sys.stderr)
     if res.status == "failed":
         raise CommandError(res.detail)
     if res.status == "skipped":
-        raise CommandError(res.detail + "; nothing written")
+        raise CommandError(tr("{detail}; nothing written", detail=res.detail))
     print(f"{src} -> {', '.join(res.outputs)}")
     return 0
 
@@ -155,7 +157,8 @@ def _run_table(args, table: str) -> int:
     from ...converters import frames
 
     if args.output or args.out_dir:
-        raise CommandError(f"--to {args.to} names the table file itself; drop -o/--out-dir")
+        raise CommandError(tr('--to {to} names the table file itself; drop -o/--out-dir',
+                              to=args.to))
     inputs: list[Path] = []
     for src in args.sources:
         p = Path(src)
@@ -174,9 +177,9 @@ def _run_table(args, table: str) -> int:
             progress=lambda path, ok: bar.update(batch.FileResult(str(path), "read" if ok else "failed")))
     bar.close()
     for w in warnings if args.verbose else []:
-        print(f"monrad: warning: {w}", file=sys.stderr)
+        print(tr('monrad: warning: {w}', w=w), file=sys.stderr)
     for f in failed:
-        print(f"monrad: {tr('failed: {detail}', detail=f)}", file=sys.stderr)
+        print(tr("monrad: {message}", message=tr("failed: {detail}", detail=f)), file=sys.stderr)
     df = frames.table(table, found)
     out = frames.write_table(df, args.to)
     print(str(ntr("{n} file: {read} read, {failed} failed", "{n} files: {read} read, {failed} failed",

@@ -18,26 +18,27 @@ from ...converters.errors import InputError
 from ...converters.workbook.lock import file_lock
 from ...converters.workbook.writer import digest, write_back
 from ...engine.draw import apply_draw
+from ...engine.i18n import tr
 from ..draw_job import METHODS, DrawReport, draw_order, draw_start_numbers
-from ._common import add_input_format_option, load_file, warn
+from ._common import add_input_format_option, load_file, warn, written_to
 
 ORDER = 45
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "draw", help="draw the start numbers (before round 1)",
-        description="Draw the start numbers by lot (random: NSF-2A, SSF-1, SKOL-1) or "
-                    "seeded by rating groups (NSF-2B: A/B/C/D in the order ACDBCABD), "
-                    "before round 1 is paired; renumbers FILE and records the seed.",
-        epilog="Exit status: 0 drawn, 2 bad input or refused (a round is paired already).")
-    p.add_argument("file", metavar="FILE", help="a monrad workbook (.xlsx/.xlsm) or a TRF file")
+        "draw", help=str(tr("draw the start numbers (before round 1)")),
+        description=str(tr("Draw the start numbers by lot (random: NSF-2A, SSF-1, SKOL-1) or "
+                           "seeded by rating groups (NSF-2B: A/B/C/D in the order ACDBCABD), "
+                           "before round 1 is paired; renumbers FILE and records the seed.")),
+        epilog=str(tr("Exit status: 0 drawn, 2 bad input or refused (a round is paired already).")))
+    p.add_argument("file", metavar="FILE", help=str(tr("a monrad workbook (.xlsx/.xlsm) or a TRF file")))
     p.add_argument("--method", choices=METHODS, default="random",
-                   help="random (NSF-2A, SSF-1, SKOL-1) or seeded (NSF-2B) (default: random)")
+                   help=str(tr("random (NSF-2A, SSF-1, SKOL-1) or seeded (NSF-2B) (default: random)")))
     p.add_argument("--seed", type=int, metavar="N",
-                   help="seed of the lot (default: the workbook's recorded seed, else drawn); "
-                        "recorded in the file")
-    p.add_argument("--dry-run", action="store_true", help="print the order, change nothing")
+                   help=str(tr("seed of the lot (default: the workbook's recorded seed, else drawn); "
+                               "recorded in the file")))
+    p.add_argument("--dry-run", action="store_true", help=str(tr("print the order, change nothing")))
     add_input_format_option(p)
     p.set_defaults(run=run)
 
@@ -53,8 +54,8 @@ def run(args) -> int:
                                         save=not args.dry_run)
     else:
         if not args.dry_run and not fmt.startswith("trf"):
-            raise InputError("start numbers can be drawn into a monrad workbook or a TRF "
-                             "file; use --dry-run to see a draw", source=str(path))
+            raise InputError(tr('start numbers can be drawn into a monrad workbook or a '
+                                'TRF file; use --dry-run to see a draw'), source=str(path))
         with nullcontext() if args.dry_run else file_lock(path):
             before = digest(path)
             t = load_file(args.file, args.input_format, args.mapping)
@@ -73,7 +74,7 @@ def run(args) -> int:
     for line in report.lines():
         print(line)
     if not args.dry_run:
-        print(f"written to {path}" + (f" (backup: {report.backup})" if report.backup else ""))
+        print(written_to(path, report.backup))
     return 0
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from ...converters import batch
 from ...converters.errors import InputError
 from ...converters.ratings import fide_export
+from ...engine.i18n import ntr, tr
 from ._common import (
     CommandError,
     add_input_format_option,
@@ -45,37 +46,37 @@ _SET_KEYS.update(_WOF_KEYS)
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "export", help="write the FIDE rating report (TRF), checked first",
-        description="Write the FIDE rating report of a tournament: TRF-2026 (or TRF-16) with "
-                    "header records 012 name, 022 city, 032 federation, 042/052 dates, "
-                    "102 arbiter, 112 deputies, 122 time control, 132 round dates.  The "
-                    "report is checked first and every problem listed as a table.",
-        epilog="Example: monrad export club.trf --to fide --set city=Oslo --ascii-names "
-               "-o club-fide.trf ; monrad export club.trf --rating-list players_list_xml.zip --check.  "
-               "Exit status: 0 written, 1 errors found (nothing written "
-               "without --force), 2 bad input.")
-    p.add_argument("file", metavar="FILE", help="the tournament (any format convert reads)")
-    p.add_argument("--to", default="fide", choices=["fide"], help="report kind (fide)")
+        "export", help=str(tr("write the FIDE rating report (TRF), checked first")),
+        description=str(tr("Write the FIDE rating report of a tournament: TRF-2026 (or TRF-16) with "
+                           "header records 012 name, 022 city, 032 federation, 042/052 dates, "
+                           "102 arbiter, 112 deputies, 122 time control, 132 round dates.  The "
+                           "report is checked first and every problem listed as a table.")),
+        epilog=str(tr("Example: monrad export club.trf --to fide --set city=Oslo --ascii-names "
+                      "-o club-fide.trf ; monrad export club.trf --rating-list players_list_xml.zip --check.  "
+                      "Exit status: 0 written, 1 errors found (nothing written "
+                      "without --force), 2 bad input.")))
+    p.add_argument("file", metavar="FILE", help=str(tr("the tournament (any format convert reads)")))
+    p.add_argument("--to", default="fide", choices=["fide"], help=str(tr("report kind (fide)")))
     p.add_argument("--version", dest="trf_version", choices=["2026", "16"], default="2026",
-                   help="TRF version of the report (default 2026)")
+                   help=str(tr("TRF version of the report (default 2026)")))
     p.add_argument("--ascii-names", action="store_true",
-                   help="fold æ ø å ä ö ü é ... to ASCII (ae oe aa ae oe ue e), as the Swedish "
-                        "federation asks")
+                   help=str(tr("fold æ ø å ä ö ü é ... to ASCII (ae oe aa ae oe ue e), as the Swedish "
+                               "federation asks")))
     p.add_argument("-o", "--output", metavar="OUT",
-                   help="the report file (default: FILE's name with -fide.trf)")
+                   help=str(tr("the report file (default: FILE's name with -fide.trf)")))
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
-                   help="fill a header field: name, city, federation, start_date, end_date, "
-                        "arbiter, deputies (';'-separated), time_control, round_dates "
-                        "(','-separated); TRF tags (022=...) work too")
+                   help=str(tr("fill a header field: name, city, federation, start_date, end_date, "
+                               "arbiter, deputies (';'-separated), time_control, round_dates "
+                               "(','-separated); TRF tags (022=...) work too")))
     p.add_argument("--national-federation", metavar="FED",
-                   help="federation of the national-rating records (default: the file's, "
-                        "else the event's federation)")
-    p.add_argument("--group", metavar="NAME", help="the group of a klubtur.dk export")
+                   help=str(tr("federation of the national-rating records (default: the file's, "
+                               "else the event's federation)")))
+    p.add_argument("--group", metavar="NAME", help=str(tr("the group of a klubtur.dk export")))
     p.add_argument("--rating-list", metavar="LIST",
-                   help="check the roster against a rating list (FIDE's XML/TXT, plain or "
-                        "zipped, or a CSV list): unknown FIDE IDs, names, birth years, "
-                        "federations, out-of-date ratings; and print each player's rating-"
-                        "change estimate (ratings and K from the list)")
+                   help=str(tr("check the roster against a rating list (FIDE's XML/TXT, plain or "
+                               "zipped, or a CSV list): unknown FIDE IDs, names, birth years, "
+                               "federations, out-of-date ratings; and print each player's rating-"
+                               "change estimate (ratings and K from the list)")))
     p.add_argument("--list", dest="which", choices=("standard", "rapid", "blitz"),
                    default="standard", help="which list of --rating-list (default: standard)")
     p.add_argument("--check", action="store_true", help="only check; write nothing")
@@ -94,8 +95,9 @@ def info_settings(items: list[str]) -> dict[str, object]:
         key, sep, value = item.partition("=")
         field = _SET_KEYS.get(key.strip().lower())
         if not sep or field is None:
-            raise CommandError(f"--set {item!r}: use KEY=VALUE with KEY one of "
-                               f"{', '.join([*fide_export.HEADER_FIELDS, *_WOF_KEYS])}")
+            raise CommandError(tr('--set {item!r}: use KEY=VALUE with KEY one of {value}',
+                                  item=item,
+                                  value=', '.join([*fide_export.HEADER_FIELDS, *_WOF_KEYS])))
         value = value.strip()
         if field == "round_dates":
             out[field] = [d.strip() for d in value.split(",") if d.strip()]
@@ -119,12 +121,12 @@ def _load(args):
     if len(found) > 1:
         names = [g for g, _ in found]
         if args.group is None:
-            raise CommandError(f"{args.file} holds {len(found)} groups ({', '.join(names)}); "
-                               "choose one with --group")
+            raise CommandError(tr('{file} holds {n} groups ({names}); choose one with --group',
+                                  file=args.file, n=len(found), names=', '.join(names)))
         found = [(g, t) for g, t in found if g == args.group]
         if not found:
-            raise CommandError(f"{args.file} has no group {args.group!r} "
-                               f"(groups: {', '.join(names)})")
+            raise CommandError(tr('{file} has no group {group!r} (groups: {names})',
+                                  file=args.file, group=args.group, names=', '.join(names)))
     return found[0][1], warnings
 
 
@@ -136,7 +138,7 @@ def _output(args) -> Path:
 
 def run(args) -> int:
     if not Path(args.file).is_file():
-        raise InputError("no such file", source=args.file)
+        raise InputError(tr('no such file'), source=args.file)
     out = _output(args)
     if not args.check:
         check_output_of(args, out, args.file, args.mapping, args.rating_list)
@@ -165,8 +167,10 @@ def run(args) -> int:
     if args.check:
         return 1 if errors else 0
     if errors and not args.force:
-        print(f"monrad: the FIDE report was not written: {errors} error(s) above "
-              "(fix them, --set header fields, or --force)", file=sys.stderr)
+        print(ntr("monrad: the FIDE report was not written: {n} error above (fix it, --set "
+                  "header fields, or --force)",
+                  "monrad: the FIDE report was not written: {n} errors above (fix them, --set "
+                  "header fields, or --force)", errors), file=sys.stderr)
         return 1
     written: list[str] = []
     text = fide_export.fide_report(t, args.trf_version, ascii_names=args.ascii_names,
@@ -174,6 +178,7 @@ def run(args) -> int:
     for w in written:
         warn(w)
     fide_export.write_fide_report(text, out)
-    print(f"wrote {out} (TRF-{args.trf_version}, {len(t.players)} players, "
-          f"{sum(1 for r in t.rounds if r.is_paired)} rounds)")
+    print(tr('wrote {out} (TRF-{trf_version}, {n} players, {sum} rounds)',
+             out=out, trf_version=args.trf_version, n=len(t.players),
+             sum=sum(1 for r in t.rounds if r.is_paired)))
     return 0

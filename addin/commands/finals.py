@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import re
 
+from ...engine.i18n import tr
 from ...engine.monrad.card import format_points
 from ...engine.othello.finals import (
     FinalsFormat,
     event_finals,
     final_places,
+    match_name,
     place_note,
     place_text,
 )
@@ -44,23 +46,23 @@ _GAME = re.compile(r"^(\d+)-(\d+):(\d{1,2})-(\d{1,2})$")
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "finals", help="Othello finals after the Swiss (OTH-3, OTH-4)",
-        description="Set up and follow the Othello finals after the Swiss: the matches, "
-                    "who plays Black or chooses the colour, the disc results, the final "
-                    "ranking.",
-        epilog="Example: monrad finals sm2026.xlsx --format sm   (then enter the discs on "
-               "the Finals sheet and run it again)")
-    p.add_argument("file", metavar="FILE", help="the Othello event (.xlsx, .elo, .trf ...)")
+        "finals", help=str(tr("Othello finals after the Swiss (OTH-3, OTH-4)")),
+        description=str(tr("Set up and follow the Othello finals after the Swiss: the matches, "
+                           "who plays Black or chooses the colour, the disc results, the final "
+                           "ranking.")),
+        epilog=str(tr("Example: monrad finals sm2026.xlsx --format sm   (then enter the discs on "
+                      "the Finals sheet and run it again)")))
+    p.add_argument("file", metavar="FILE", help=str(tr("the Othello event (.xlsx, .elo, .trf ...)")))
     p.add_argument("--format", dest="finals_format", choices=[f.value for f in FinalsFormat
                                                               if f is not FinalsFormat.NONE],
-                   help="egp-nm (Stockholm EGP, Nordic championship) or sm (Swedish "
-                        "championship); a workbook remembers it")
+                   help=str(tr("egp-nm (Stockholm EGP, Nordic championship) or sm (Swedish "
+                               "championship); a workbook remembers it")))
     p.add_argument("--third-place-best-of", type=int, choices=(1, 3), default=None,
-                   help="EGP/NM: best of 3 when both players want it (default 1)")
+                   help=str(tr("EGP/NM: best of 3 when both players want it (default 1)")))
     p.add_argument("--game", action="append", default=[], metavar="B-W:BD-WD",
-                   help="a finals game played: start numbers Black-White and the discs, "
-                        "e.g. 3-8:40-24 (repeat, in the order played)")
-    p.add_argument("-o", "--output", metavar="OUT", help="also write the finals as PDF (.html: HTML)")
+                   help=str(tr("a finals game played: start numbers Black-White and the discs, "
+                               "e.g. 3-8:40-24 (repeat, in the order played)")))
+    p.add_argument("-o", "--output", metavar="OUT", help=str(tr("also write the finals as PDF (.html: HTML)")))
     p.add_argument("--dry-run", action="store_true",
                    help="a monrad workbook: print only, do not rewrite its Finals sheet")
     add_overwrite_option(p)
@@ -74,7 +76,9 @@ def _games(texts: list[str]) -> list[list[int]]:
     for text in texts:
         m = _GAME.match(text.strip())
         if m is None:
-            raise CommandError(f"--game {text!r}: write BLACK-WHITE:DISCS-DISCS, e.g. 3-8:40-24")
+            raise CommandError(tr('--game {text!r}: write BLACK-WHITE:DISCS-DISCS, e.g. '
+                                  '3-8:40-24',
+                                  text=text))
         out.append([int(g) for g in m.groups()])
     return out
 
@@ -101,12 +105,13 @@ def _run(args) -> int:
         check_output_of(args, args.output, args.file, args.mapping)
     t = load_file(args.file, args.input_format, args.mapping)
     if not is_othello(t.settings):
-        raise CommandError(f"{args.file}: finals are Othello's (OTH-3); this is a "
-                           f"{t.settings.system} event")
+        raise CommandError(tr("{file}: finals are Othello's (OTH-3); this is a {system} event",
+                              file=args.file, system=t.settings.system))
     planned = t.settings.rounds or t.rounds_played
     if t.rounds_played < planned or not all(r.is_finished for r in t.rounds):
-        raise CommandError(f"{args.file}: the Swiss is not finished (round {t.rounds_played} "
-                           f"of {planned} paired, every result needed); finals come after it")
+        raise CommandError(tr('{file}: the Swiss is not finished (round {rounds_played} of '
+                              '{planned} paired, every result needed); finals come after it',
+                              file=args.file, rounds_played=t.rounds_played, planned=planned))
     book = lay = None
     fmt, third, games = args.finals_format, args.third_place_best_of, _games(args.game)
     if args.mapping is None and args.file.lower().endswith((".xlsx", ".xlsm")):
@@ -121,26 +126,29 @@ def _run(args) -> int:
         stored = t.info.get("finals_games")
         games = [list(g) for g in (stored if isinstance(stored, list) else [])] + games
     if not fmt:
-        raise CommandError("choose the finals with --format egp-nm or --format sm")
+        raise CommandError(tr('choose the finals with --format egp-nm or --format sm'))
     try:
         finals = event_finals(t, fmt, games, third_place_best_of=third or 1)
     except ValueError as exc:
-        raise CommandError(f"{args.file}: {exc}") from None
+        raise CommandError(tr("{file}: {message}", file=args.file, message=str(exc))) from None
     names = {p.start_no: p.name for p in t.players}
     for m in finals.matches.values():
-        line = f"{m.name}: {names[m.higher]} ({m.higher}) v {names[m.lower]} ({m.lower}), " \
-               f"best of {m.best_of}: {format_points(m.points(m.higher))}-{format_points(m.points(m.lower))}"
+        values = {"match": match_name(m.name), "higher": f"{names[m.higher]} ({m.higher})",
+                  "lower": f"{names[m.lower]} ({m.lower})", "n": m.best_of,
+                  "score": f"{format_points(m.points(m.higher))}-{format_points(m.points(m.lower))}"}
         games_text = ", ".join(f"{g.black}-{g.white} {g.black_discs}-{g.white_discs}" for g in m.games)
-        if games_text:
-            line += f" ({games_text})"
+        clauses = [tr("{match}: {higher} v {lower}, best of {n}: {score} ({games})",
+                      games=games_text, **values) if games_text else
+                   tr("{match}: {higher} v {lower}, best of {n}: {score}", **values)]
         if m.is_decided:
-            line += f"; won by {names[m.winner]} ({m.winner})"  # type: ignore[index]
+            clauses.append(tr("won by {winner}", winner=f"{names[m.winner]} ({m.winner})"))  # type: ignore[index]
         elif m.colour_chooser() is None:
             b, w = m.next_pairing()
-            line += f"; next game: {b} Black, {w} White (colours swap)"
+            clauses.append(tr("next game: {black} Black, {white} White (colours swap)", black=b,
+                              white=w))
         else:
-            line += f"; next game: {m.colour_chooser()} chooses the colour"
-        print(line)
+            clauses.append(tr("next game: {player} chooses the colour", player=m.colour_chooser()))
+        print("; ".join(str(c) for c in clauses))
     places = final_places(finals)  # only what is decided (issue 26)
     shown = [x for x in places if x.first <= 8]
     parts = []
@@ -148,11 +156,13 @@ def _run(args) -> int:
         who = ", ".join(f"{names[p]} ({p})" for p in place.players)
         note = place_note(place)
         parts.append(f"{place_text(place)}. {who}" + (f" ({note})" if note is not None else ""))
-    print("final ranking: " + "; ".join(parts) + (" ..." if len(shown) < len(places) else ""))
+    ranking = "; ".join(parts) + (" ..." if len(shown) < len(places) else "")
+    print(tr("final ranking: {ranking}", ranking=ranking))
     if book is not None and lay is not None and not args.dry_run:
         write_finals_sheet(book, t, lay, finals)
         backup = book.save()
-        print(f"sheet {finals_sheet(lay)!r} written" + (f" (backup: {backup})" if backup else ""))
+        print(tr("sheet {sheet!r} written (backup: {backup})", sheet=finals_sheet(lay), backup=backup)
+              if backup else tr("sheet {sheet!r} written", sheet=finals_sheet(lay)))
     if args.output:
         _write_document(t, finals, args)
     return 0
@@ -164,4 +174,4 @@ def _write_document(t, finals, args) -> None:
 
     write_document(args, finals_html(t, finals, document_language(args.file, args.lang,
                                                                   args.mapping)))
-    print(f"finals written to {args.output}")
+    print(tr('finals written to {output}', output=args.output))

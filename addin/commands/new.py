@@ -20,32 +20,32 @@ ORDER = 50
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "new", help="create a club workbook",
-        description="Create a new club workbook (Settings, Players and Standings sheets); "
-                    "round sheets are added by 'monrad pair'.")
-    p.add_argument("file", metavar="FILE", help="the workbook to create (.xlsx or .xlsm)")
-    p.add_argument("--system", metavar="S", help="pairing system (nsf, ssf, dsu, dutch, school, "
-                   "round-robin, othello-swiss ...)")
-    p.add_argument("--rounds", type=int, metavar="N", help="number of rounds")
+        "new", help=str(tr("create a club workbook")),
+        description=str(tr("Create a new club workbook (Settings, Players and Standings sheets); "
+                           "round sheets are added by 'monrad pair'.")))
+    p.add_argument("file", metavar="FILE", help=str(tr("the workbook to create (.xlsx or .xlsm)")))
+    p.add_argument("--system", metavar="S", help=str(tr("pairing system (nsf, ssf, dsu, dutch, school, "
+                          "round-robin, othello-swiss ...)")))
+    p.add_argument("--rounds", type=int, metavar="N", help=str(tr("number of rounds")))
     p.add_argument("--players", metavar="ROSTER|N",
-                   help="roster to fill in (.csv, .xlsx, .trf); with --game othello a number "
-                        "N is the expected number of players, for the format advice")
-    add_lang_option(p, help="language of sheet names, headers and messages: en, nb (no), sv, "
-                            "da (default: the system's)")
+                   help=str(tr("roster to fill in (.csv, .xlsx, .trf); with --game othello a number "
+                               "N is the expected number of players, for the format advice")))
+    add_lang_option(p, help=str(tr("language of sheet names, headers and messages: en, nb (no), sv, "
+                                   "da (default: the system's)")))
     p.add_argument("--game", choices=("chess", "othello"), default="chess",
-                   help="chess or othello (Othello: format advice by OTH-1)")
+                   help=str(tr("chess or othello (Othello: format advice by OTH-1)")))
     p.add_argument("--players-count", type=int, metavar="N",
-                   help="Othello: expected number of players, for the format advice")
-    p.add_argument("--name", default="", help="tournament name")
-    p.add_argument("--seed", type=int, help="seed for every lot (default: drawn and recorded)")
+                   help=str(tr("Othello: expected number of players, for the format advice")))
+    p.add_argument("--name", default="", help=str(tr("tournament name")))
+    p.add_argument("--seed", type=int, help=str(tr("seed for every lot (default: drawn and recorded)")))
     p.add_argument("--scoring", choices=("classic", "3-1-0", "school"), default=None,
-                   help="points per result (default: the system's, school 3-2-1 for the "
-                        "school system (SKOL-6), else classic 1-½-0)")
+                   help=str(tr("points per result (default: the system's, school 3-2-1 for the "
+                               "school system (SKOL-6), else classic 1-½-0)")))
     p.add_argument("--tiebreaks", metavar="CODES", default="",
-                   help="comma-separated tie-break codes (default: the system's)")
+                   help=str(tr("comma-separated tie-break codes (default: the system's)")))
     p.add_argument("--lite", action="store_true",
-                   help="put the buttons' Python code inside the workbook, for xlwings Lite "
-                        "(Excel without Python: Windows, macOS, Excel on the web)")
+                   help=str(tr("put the buttons' Python code inside the workbook, for xlwings Lite "
+                               "(Excel without Python: Windows, macOS, Excel on the web)")))
     p.add_argument("--lite-wheel", metavar="URL",
                    help="with --lite: install monrad from this https URL of its wheel "
                         "(same version) instead of the package index")
@@ -67,8 +67,9 @@ def run(args) -> int:
             raise CommandError(wrong)
     if args.players and args.players.isdigit() and not Path(args.players).exists():
         if args.game != "othello":
-            raise CommandError(f"--players {args.players}: no such roster file (a number of "
-                               "players is for --game othello's format advice)")
+            raise CommandError(tr('--players {players}: no such roster file (a number of '
+                                  "players is for --game othello's format advice)",
+                                  players=args.players))
         count = int(args.players)
         if wrong := bounded(count, "--players", 1, MAX_PLAYERS):
             raise CommandError(wrong)
@@ -80,8 +81,8 @@ def run(args) -> int:
 
         count = count or (len(players) if players else None)
         if count is None:
-            raise CommandError("Othello: give --players ROSTER or --players-count N for the "
-                             "format advice, or --system and --rounds")
+            raise CommandError(tr('Othello: give --players ROSTER or --players-count N for the'
+                                  ' format advice, or --system and --rounds'))
         try:
             advice = advise_format(count, "othello")
             if rounds is not None:
@@ -92,7 +93,7 @@ def run(args) -> int:
         system = system or advice.system
         rounds = rounds or advice.rounds
     if args.lite_wheel and not args.lite:
-        raise CommandError("--lite-wheel goes with --lite")
+        raise CommandError(tr('--lite-wheel goes with --lite'))
     if system is not None and rounds is None:
         from ...engine.pairing import PairingError, fixed_rounds
 
@@ -104,7 +105,8 @@ def run(args) -> int:
         if fixed and rounds is None:
             rounds = 0  # no players yet: the rounds follow from them when pairing
     if system is None or rounds is None:
-        raise CommandError("give --system and --rounds (or --game othello for the format advice)")
+        raise CommandError(tr('give --system and --rounds (or --game othello for the format '
+                              'advice)'))
     from ...converters.outputs import check_output
 
     check_output(args.file, [args.players] if players is not None else [], overwrite=args.force,
@@ -118,9 +120,16 @@ def run(args) -> int:
     for note in notes:
         warn(note)
     n = len(players) if players else 0
-    lite = ", with the xlwings Lite buttons" if args.lite else ""
-    if rounds:
-        print(f"created {path}: {system}, {rounds} rounds, {n} players{lite}")
+    values = {"path": path, "system": system, "rounds": rounds, "players": n}
+    if rounds and args.lite:
+        print(tr("created {path}: {system}, {rounds} rounds, {players} players, with the xlwings "
+                 "Lite buttons", **values))
+    elif rounds:
+        print(tr("created {path}: {system}, {rounds} rounds, {players} players", **values))
+    elif args.lite:
+        print(tr("created {path}: {system}, the rounds follow from the players, {players} players, "
+                 "with the xlwings Lite buttons", **values))
     else:
-        print(f"created {path}: {system}, the rounds follow from the players, {n} players{lite}")
+        print(tr("created {path}: {system}, the rounds follow from the players, {players} players",
+                 **values))
     return 0

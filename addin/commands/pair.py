@@ -24,6 +24,7 @@ from pathlib import Path
 from ...converters import detect_format, dumps_bytes, trf_version
 from ...converters.errors import InputError
 from ...converters.limits import MAX_ROUNDS, bounded
+from ...engine.i18n import ntr, tr
 from ...engine.model import ModelError, Result, Round, Tournament
 from ...engine.pairing import (
     NoPairingPossible,
@@ -41,6 +42,7 @@ from ._common import (
     load_file,
     refuse_folder,
     warn,
+    written_to,
 )
 from .explain import add_lang_option
 
@@ -51,27 +53,27 @@ _OTHELLO = frozenset({"othello-swiss", "othello_swiss", "othello"})
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "pair", help="pair the next round",
-        description="Pair the next round (the first one without pairings) and write it "
-                    "back into FILE (TRF, monrad workbook, CSV results table), or only show "
-                    "it with --dry-run.",
-        epilog="Exit status: 0 paired, 1 no legal pairing exists, 2 bad input or refused "
-               "(round already paired, results missing, unknown system).")
-    p.add_argument("file", metavar="FILE", help="tournament file (.trf, .xlsx/.xlsm, .csv)")
+        "pair", help=str(tr("pair the next round")),
+        description=str(tr("Pair the next round (the first one without pairings) and write it "
+                           "back into FILE (TRF, monrad workbook, CSV results table), or only show "
+                           "it with --dry-run.")),
+        epilog=str(tr("Exit status: 0 paired, 1 no legal pairing exists, 2 bad input or refused "
+                      "(round already paired, results missing, unknown system).")))
+    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv)")))
     p.add_argument("--system", metavar="S",
                    help="pairing system (default: the file's); one of "
                         + ", ".join(available_systems()))
-    p.add_argument("--dry-run", action="store_true", help="show the pairing, change nothing")
+    p.add_argument("--dry-run", action="store_true", help=str(tr("show the pairing, change nothing")))
     p.add_argument("--format", choices=("text", "pairs", "json"), default="text",
-                   help="text: a table; pairs: 'WHITE BLACK' start numbers per board, "
-                        "'N 0' for the bye; json: boards, bye and round number (default: text)")
+                   help=str(tr("text: a table; pairs: 'WHITE BLACK' start numbers per board, "
+                               "'N 0' for the bye; json: boards, bye and round number (default: text)")))
     p.add_argument("--repair", action="store_true",
-                   help="pair the last paired round again (only while it has no results)")
+                   help=str(tr("pair the last paired round again (only while it has no results)")))
     p.add_argument("--rounds", type=int, metavar="N",
-                   help="total number of rounds, for files that do not say (a CSV roster or "
-                        "results table); written back with the round")
+                   help=str(tr("total number of rounds, for files that do not say (a CSV roster or "
+                               "results table); written back with the round")))
     p.add_argument("--explain", action="store_true",
-                   help="also explain each board rule by rule (as monrad explain; text or json)")
+                   help=str(tr("also explain each board rule by rule (as monrad explain; text or json)")))
     add_lang_option(p)
     add_input_format_option(p)
     p.set_defaults(run=run)
@@ -80,7 +82,8 @@ def register(sub) -> None:
 def _system_name(t: Tournament, requested: str | None) -> str:
     name = (requested or t.settings.system or "").strip()
     if not name:
-        raise PairingError(f"no pairing system given (available: {', '.join(available_systems())})")
+        raise PairingError(tr('no pairing system given (available: {available_systems})',
+                              available_systems=', '.join(available_systems())))
     get_system(name)  # unknown -> PairingError listing the available ones
     return canonical_system(name)
 
@@ -91,7 +94,9 @@ def _set_rounds(t: Tournament, rounds: int | None) -> None:
     if too_many := bounded(rounds, "--rounds", 1, MAX_ROUNDS):
         raise PairingError(too_many)
     if rounds < max(t.rounds_played, 1):
-        raise PairingError(f"--rounds {rounds}: the file has {t.rounds_played} rounds paired already")
+        raise PairingError(tr('--rounds {rounds}: the file has {rounds_played} rounds paired '
+                              'already',
+                              rounds=rounds, rounds_played=t.rounds_played))
     t.settings = t.settings.replace(rounds=rounds)
 
 
@@ -107,34 +112,38 @@ def check_previous_results(t: Tournament, n: int, system: str) -> None:
                or (g.white_result is Result.PENDING and not allow)]
     if missing:
         raise PairingError(
-            f"round {prev.number} is missing results on board(s) {', '.join(missing)}; "
-            f"enter them before pairing round {n}")
+            ntr("round {number} is missing a result on board {missing}; enter it before "
+                "pairing round {round}",
+                "round {number} is missing results on boards {missing}; enter them before "
+                "pairing round {round}", len(missing), number=prev.number,
+                missing=", ".join(missing), round=n))
 
 
 def _pair_model(t: Tournament, system: str, repair: bool) -> Round:
     if not t.players:
-        raise PairingError("there are no players to pair")
+        raise PairingError(tr('there are no players to pair'))
     if repair:
         last = t.rounds_played
         if not last:
-            raise PairingError("no round is paired yet; nothing to pair again")
+            raise PairingError(tr('no round is paired yet; nothing to pair again'))
         rnd = t.round(last)
         assert rnd is not None
         if any(g.white_result is not Result.UNKNOWN for g in rnd.games):
-            raise PairingError(f"round {last} has results entered; only a round without "
-                               "results can be paired again")
+            raise PairingError(tr('round {last} has results entered; only a round without '
+                                  'results can be paired again',
+                                  last=last))
         return pair_round(t, system, round_no=last, repair=True)
     n = t.next_round
     total = t.settings.rounds
     if total is not None and n > total:
-        raise PairingError(f"all {total} rounds are paired already")
+        raise PairingError(tr('all {total} rounds are paired already', total=total))
     check_previous_results(t, n, system)
     try:
         return pair_round(t, system)
     except NoPairingPossible as exc:
         if f"round {n}" in str(exc):
             raise
-        raise NoPairingPossible(f"round {n}: {exc}") from None
+        raise NoPairingPossible(tr('round {n}: {exc}', n=n, exc=exc)) from None
 
 
 def run(args) -> int:
@@ -142,7 +151,7 @@ def run(args) -> int:
     refuse_folder(path)
     fmt = detect_format(path, args.input_format)
     if getattr(args, "explain", False) and args.format == "pairs":
-        raise CommandError("--explain goes with --format text or json, not pairs")
+        raise CommandError(tr('--explain goes with --format text or json, not pairs'))
     if fmt == "xlsx" and path.suffix.lower() in (".xlsx", ".xlsm"):
         return _run_workbook(args, path)
     from contextlib import nullcontext
@@ -169,7 +178,7 @@ def _run_file(args, path: Path, fmt: str) -> int:
         backup = _write_back(t, new, system, path, fmt, args.repair, before)
     _print(t, new, system, args.format, explained)
     if not args.dry_run and args.format == "text":
-        print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
+        print(written_to(path, backup))
     return 0
 
 
@@ -198,9 +207,9 @@ def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str,
         for w in warnings:
             warn(w)
     raise InputError(
-        "the pairing can be written back into a TRF file, a monrad workbook or a CSV "
-        "results table only; use --dry-run, or convert the file first "
-        "(monrad convert FILE -o tournament.trf)", source=str(path))
+        tr("the pairing can be written back into a TRF file, a monrad workbook or a CSV "
+           "results table only; use --dry-run, or convert the file first (monrad convert "
+           "FILE -o tournament.trf)"), source=str(path))
 
 
 def _is_results_csv(path: Path) -> bool:
@@ -239,7 +248,7 @@ def _pair_workbook(args, path: Path) -> int:
     t = read_book(book).tournament
     new = t.round(report.round) if report.round is not None else None
     if new is None:  # pragma: no cover - the job always reports its round
-        raise PairingError(f"{path}: the paired round could not be read back")
+        raise PairingError(tr('{path}: the paired round could not be read back', path=path))
     return _finish_workbook(args, path, book, t, new, (args.system or t.settings.system).lower(),
                             report.notes)
 
@@ -267,7 +276,7 @@ def _finish_workbook(args, path: Path, book, t: Tournament, new: Round, system: 
     for note in [*notes, *getattr(book, "warnings", [])]:
         (print if args.format == "text" else warn)(note)
     if args.format == "text" and not args.dry_run:
-        print(f"written to {path}" + (f" (backup: {backup})" if backup else ""))
+        print(written_to(path, backup))
     return 0
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...engine.i18n import tr
 from ._common import add_input_format_option, add_overwrite_option, check_output_of, load_file
 from ._publishing import add_language_option, check_round, document_language
 
@@ -23,16 +24,16 @@ _WHAT = ("pairings", "alphabetical", "standings", "crosstable", "cards", "screen
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "print", help="write a document (pairings, standings, crosstable, cards ...) as PDF",
-        description="Write one document of the event as a PDF for the wall: the pairings "
-                    "by board or alphabetically, the standings, the crosstable, the Monrad "
-                    "cards (several to an A4 page) or the projector screen.",
-        epilog="Example: monrad print club.xlsx --what alphabetical -o wall.pdf")
-    p.add_argument("file", metavar="FILE", help="tournament file (.xlsx/.xlsm, .trf, .csv ...)")
-    p.add_argument("--what", choices=_WHAT, required=True, help="the document")
+        "print", help=str(tr("write a document (pairings, standings, crosstable, cards ...) as PDF")),
+        description=str(tr("Write one document of the event as a PDF for the wall: the pairings "
+                           "by board or alphabetically, the standings, the crosstable, the Monrad "
+                           "cards (several to an A4 page) or the projector screen.")),
+        epilog=str(tr("Example: monrad print club.xlsx --what alphabetical -o wall.pdf")))
+    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
+    p.add_argument("--what", choices=_WHAT, required=True, help=str(tr("the document")))
     p.add_argument("--round", type=int, metavar="N", dest="round_no",
-                   help="the round (default: the newest paired round; tables: as "
-                        "'monrad standings')")
+                   help=str(tr("the round (default: the newest paired round; tables: as "
+                               "'monrad standings')")))
     p.add_argument("-o", "--output", metavar="OUT", required=True,
                    help="the PDF to write (.html: the page instead)")
     add_overwrite_option(p)
@@ -49,7 +50,7 @@ def run(args) -> int:
     lang = document_language(args.file, args.lang, args.mapping)
     check_round(t, args.round_no, paired=args.what in ("pairings", "alphabetical", "screen"))
     write_document(args, document_html(t, args.what, lang, args.round_no))
-    print(f"{args.what} written to {args.output}")
+    print(tr('{what} written to {output}', what=args.what, output=args.output))
     return 0
 
 

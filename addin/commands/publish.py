@@ -13,7 +13,7 @@ refused unless ``--overwrite``.
 
 from __future__ import annotations
 
-from ...engine.i18n import ntr
+from ...engine.i18n import ntr, tr
 from ._common import (
     CommandError,
     add_input_format_option,
@@ -28,12 +28,12 @@ ORDER = 50
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "publish", help="write the event as a static web site",
-        description="Write the standings, every round's pairings (by board, alphabetically, "
-                    "and a projector screen), the crosstable, the Monrad cards and a page "
-                    "per player as plain HTML and CSS into a folder.",
-        epilog="Example: monrad publish club.xlsx -o site/  (then open site/index.html).")
-    p.add_argument("file", metavar="FILE", help="tournament file (.xlsx/.xlsm, .trf, .csv ...)")
+        "publish", help=str(tr("write the event as a static web site")),
+        description=str(tr("Write the standings, every round's pairings (by board, alphabetically, "
+                           "and a projector screen), the crosstable, the Monrad cards and a page "
+                           "per player as plain HTML and CSS into a folder.")),
+        epilog=str(tr("Example: monrad publish club.xlsx -o site/  (then open site/index.html).")))
+    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
     p.add_argument("-o", "--output", metavar="FOLDER", required=True,
                    help="folder to write the site into (created if missing)")
     add_overwrite_option(p)
@@ -53,7 +53,9 @@ def run(args) -> int:
     files = write_site(t, args.output, lang, _finals(args, t),
                        inputs=[i for i in (args.file, args.mapping) if i],
                        overwrite=args.overwrite, removed=removed)
-    print(f"{len(files)} files written to {args.output} (open {Path(args.output) / 'index.html'})")
+    print(ntr('{n} file written to {output} (open {index})',
+              '{n} files written to {output} (open {index})', len(files),
+              output=args.output, index=Path(args.output) / 'index.html'))
     if removed:
         print(ntr("removed {n} page of the earlier site that this one does not have: {pages}",
                   "removed {n} pages of the earlier site that this one does not have: {pages}",

@@ -63,8 +63,9 @@ def _mapping(items: list[str]) -> dict[str, str] | None:
         key, sep, value = item.partition("=")
         key = key.strip().lower()
         if not sep or not value.strip() or key not in CSV_HEADERS:
-            raise CommandError(f"--map {item!r}: use FIELD=HEADER with FIELD one of "
-                               f"{', '.join(CSV_HEADERS)}")
+            raise CommandError(tr('--map {item!r}: use FIELD=HEADER with FIELD one of '
+                                  '{csv_headers}',
+                                  item=item, csv_headers=', '.join(CSV_HEADERS)))
         out[key] = value.strip()
     return out or None
 
@@ -72,15 +73,15 @@ def _mapping(items: list[str]) -> dict[str, str] | None:
 def run(args) -> int:
     path = Path(args.file)
     if not path.is_file():
-        raise InputError("no such file", source=str(path))
+        raise InputError(tr('no such file'), source=str(path))
     fmt = detect_format(path, args.input_format)
     mapping = _mapping(args.maps)
     if fmt == "xlsx":
         with nullcontext() if args.dry_run else file_lock(path):
             return _run_workbook(args, path, mapping)
     if not (fmt.startswith(("trf", "csv"))):
-        raise InputError("ratings can be filled into a monrad workbook, a TRF file or a CSV "
-                         "roster; convert the file first (monrad convert)", source=str(path))
+        raise InputError(tr('ratings can be filled into a monrad workbook, a TRF file or a CSV'
+                            ' roster; convert the file first (monrad convert)'), source=str(path))
     with nullcontext() if args.dry_run else file_lock(path):
         return _run_file(args, path, fmt, mapping)
 
@@ -93,14 +94,14 @@ def _run_file(args, path: Path, fmt: str, mapping: dict[str, str] | None) -> int
     before = digest(path)
     t = load_file(args.file, args.input_format, args.mapping)
     if fmt.startswith("csv") and t.rounds:
-        raise InputError("a CSV results table has no roster to fill; fill the roster file "
-                         "(or convert the tournament to TRF first)", source=str(path))
+        raise InputError(tr('a CSV results table has no roster to fill; fill the roster file '
+                            '(or convert the tournament to TRF first)'), source=str(path))
     matches = match_list(t.players, args.fide, args.which, mapping)
     print(matches_table(matches, args.which, national=args.national))
     new = {m.player.start_no: filled(m, args.national) for m in matches}
     changed = sum(1 for p in t.players if new[p.start_no] != p)
     if args.dry_run or not changed:
-        print("dry run: nothing written" if args.dry_run else "nothing to change")
+        print(tr("dry run: nothing written") if args.dry_run else tr("nothing to change"))
         return 0
     t.players = [new[p.start_no] for p in t.players]
     warnings: list[str] = []
@@ -113,7 +114,9 @@ def _run_file(args, path: Path, fmt: str, mapping: dict[str, str] | None) -> int
                         expected=before)
     for w in warnings:
         warn(w)
-    print(f"{changed} player(s) updated in {path} (backup: {backup})")
+    print(ntr("{n} player updated in {path} (backup: {backup})",
+              "{n} players updated in {path} (backup: {backup})", changed, path=path,
+              backup=backup))
     return 0
 
 
@@ -126,8 +129,8 @@ def _run_workbook(args, path: Path, mapping: dict[str, str] | None) -> int:
     book = open_book(path)
     lay = L.detect_layout(book.sheet_names())
     if lay is None:
-        raise InputError("not a monrad workbook (no Settings/Players sheets); ratings are "
-                         "filled into a monrad workbook, a TRF or a CSV roster", source=str(path))
+        raise InputError(tr('not a monrad workbook (no Settings/Players sheets); ratings are '
+                            'filled into a monrad workbook, a TRF or a CSV roster'), source=str(path))
     t = read_book(book).tournament
     matches = match_list(t.players, args.fide, args.which, mapping)
     print(matches_table(matches, args.which, national=args.national))
@@ -145,12 +148,17 @@ def _run_workbook(args, path: Path, mapping: dict[str, str] | None) -> int:
                      "not updated: {cells}", len(done.kept_formulas), file=path, sheet=sheet,
                      cells=cells)))
     if args.dry_run:
-        print(f"dry run: {len(changes)} cell(s) would change; nothing written")
+        print(ntr("dry run: {n} cell would change; nothing written",
+                  "dry run: {n} cells would change; nothing written", len(changes)))
         return 0
     if not changes:
-        print("nothing to change")
+        print(tr('nothing to change'))
         return 0
     backup = book.save()
-    print(f"{len(changes)} cell(s) of sheet {sheet!r} updated in {path}"
-          + (f" (backup: {backup})" if backup else ""))
+    values = {"sheet": sheet, "path": path, "backup": backup}
+    print(ntr("{n} cell of sheet {sheet!r} updated in {path} (backup: {backup})",
+              "{n} cells of sheet {sheet!r} updated in {path} (backup: {backup})",
+              len(changes), **values) if backup else
+          ntr("{n} cell of sheet {sheet!r} updated in {path}",
+              "{n} cells of sheet {sheet!r} updated in {path}", len(changes), **values))
     return 0

@@ -20,6 +20,7 @@ import json
 import sys
 from pathlib import Path
 
+from ...engine.i18n import tr
 from ...engine.model import Result, Tournament
 from ...engine.pairing import system_facts
 from ._common import add_input_format_option, load_file, warn
@@ -29,29 +30,29 @@ ORDER = 20
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "standings", help="print the standings",
-        description="Rank the players by points and tie-breaks (the file's list, else the "
-                    "system's own) and print the table.")
-    p.add_argument("file", metavar="FILE", help="tournament file (.trf, .xlsx/.xlsm, .csv, .elo)")
+        "standings", help=str(tr("print the standings")),
+        description=str(tr("Rank the players by points and tie-breaks (the file's list, else the "
+                           "system's own) and print the table.")))
+    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv, .elo)")))
     p.add_argument("--tiebreaks", metavar="CODES",
-                   help="comma-separated tie-break codes, e.g. BH/C1,BH,SB (default: the "
-                        "file's, else the system's)")
+                   help=str(tr("comma-separated tie-break codes, e.g. BH/C1,BH,SB (default: the "
+                               "file's, else the system's)")))
     p.add_argument("--system", metavar="S",
-                   help="read the tournament as this pairing system (its tie-breaks and "
-                        "scoring), e.g. a club sheet whose title does not say; default: the "
-                        "file's")
+                   help=str(tr("read the tournament as this pairing system (its tie-breaks and "
+                               "scoring), e.g. a club sheet whose title does not say; default: the "
+                               "file's")))
     p.add_argument("--round", type=int, metavar="N", dest="upto",
-                   help="standings after round N (default: the last round with results)")
+                   help=str(tr("standings after round N (default: the last round with results)")))
     p.add_argument("--format", choices=("text", "csv", "json"), default="text",
-                   help="text table, CSV (rank,start_no,name,points,<code>...) or JSON "
-                        "(default: text)")
+                   help=str(tr("text table, CSV (rank,start_no,name,points,<code>...) or JSON "
+                               "(default: text)")))
     p.add_argument("--delimiter", choices=(",", ";"), default=",",
-                   help="CSV separator; ';' writes decimal commas (default: ',')")
+                   help=str(tr("CSV separator; ';' writes decimal commas (default: ',')")))
     p.add_argument("--cards", action="store_true",
-                   help="a monrad workbook: also write the Monrad cards sheet (kept up to date "
-                        "from then on)")
+                   help=str(tr("a monrad workbook: also write the Monrad cards sheet (kept up to date "
+                               "from then on)")))
     p.add_argument("--dry-run", action="store_true",
-                   help="a monrad workbook: print only, do not rewrite its Standings sheet")
+                   help=str(tr("a monrad workbook: print only, do not rewrite its Standings sheet")))
     add_input_format_option(p)
     p.set_defaults(run=run)
 
@@ -145,7 +146,7 @@ def _standings_sheet(args, kind: str, t):
         report = update_club_standings(book, system=args.system, opts=opts,
                                        save=not args.dry_run)
     except SystemUnknown as exc:  # rank by the file's own defaults, write nothing
-        warn(f"{exc}; the standings sheet is written once the system is known")
+        warn(tr('{exc}; the standings sheet is written once the system is known', exc=exc))
         return None, t
     return report, read_club(book, args.system, opts=opts).tournament
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from ...engine.i18n import tr
 from ...engine.model import Tournament
 from ...engine.othello.finals import Finals, FinalsFormat
 from .. import layout as L
@@ -58,8 +59,9 @@ def read_finals_sheet(book: WorkbookBinding, lay: L.Layout) -> tuple[str | None,
             m = _DISCS.match(str(result))
             black, white = row[2], row[4]
             if m is None or not isinstance(black, int) or not isinstance(white, int):
-                raise InputError(f"{result!r} is not a disc count such as 40-24 (Black first) "
-                                 "between two start numbers", source=book.name, sheet=sheet,
+                raise InputError(tr('{result!r} is not a disc count such as 40-24 (Black '
+                                    'first) between two start numbers',
+                                    result=result), source=book.name, sheet=sheet,
                                  cell=f"G{i}")
             games.append([black, white, int(m.group(1)), int(m.group(2))])
     return fmt, third, games

@@ -33,6 +33,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from defusedxml import ElementTree as SafeET
 
+from ...engine.i18n import tr
 from .. import layout as L
 from ..errors import InputError
 from ..workbook.binding import a1
@@ -92,8 +93,8 @@ def monrad_version() -> str:
     try:
         return version("monrad")
     except PackageNotFoundError:
-        raise InputError("monrad is not installed (pip install -e .): the Lite workbook "
-                         "pins monrad's version and cannot tell it") from None
+        raise InputError(tr('monrad is not installed (pip install -e .): the Lite workbook '
+                            "pins monrad's version and cannot tell it")) from None
 
 
 def add_status_label(ws, lang: str) -> None:
@@ -114,10 +115,13 @@ def monrad_requirement(version: str, wheel_url: str | None = None) -> str:
         return f"monrad=={version}"
     name = wheel_url.rsplit("/", 1)[-1].split("?", 1)[0]
     if not re.fullmatch(rf"monrad-{re.escape(version)}-py3-none-any\.whl", name):
-        raise InputError(f"--lite-wheel {wheel_url}: not the wheel of monrad {version} "
-                         f"(expected monrad-{version}-py3-none-any.whl)")
+        raise InputError(tr('--lite-wheel {wheel_url}: not the wheel of monrad {version} '
+                            '(expected monrad-{version}-py3-none-any.whl)',
+                            wheel_url=wheel_url, version=version))
     if not wheel_url.startswith("https://"):
-        raise InputError(f"--lite-wheel {wheel_url}: Excel fetches it, so it must be an https URL")
+        raise InputError(tr('--lite-wheel {wheel_url}: Excel fetches it, so it must be an '
+                            'https URL',
+                            wheel_url=wheel_url))
     return wheel_url
 
 
@@ -278,7 +282,7 @@ def _settings_part(parts: dict[str, bytes], sheet: str) -> str:
         if r.get("Id") == rid:
             target = r.get("Target", "")
             return target.lstrip("/") if target.startswith("/") else "xl/" + target
-    raise InputError(f"no sheet {sheet!r} in the workbook")
+    raise InputError(tr('no sheet {sheet!r} in the workbook', sheet=sheet))
 
 
 def _add_relationship(xml: str | None, rid: str, rtype: str, target: str) -> str:
@@ -307,7 +311,7 @@ def embed_lite(package: bytes, lang: str, requirements: str) -> bytes:
     src = zipfile.ZipFile(io.BytesIO(package))
     parts = {info.filename: src.read(info.filename) for info in src.infolist()}
     if WEB_EXTENSION in parts:
-        raise InputError("the workbook holds a web extension already")
+        raise InputError(tr('the workbook holds a web extension already'))
     lay = L.layout_for(lang)
     text = {k: v.decode("utf-8") for k, v in parts.items()
             if k.endswith((".xml", ".rels"))}
@@ -338,7 +342,8 @@ def embed_lite(package: bytes, lang: str, requirements: str) -> bytes:
                                        f"../drawings/drawing{n}.xml")
     sheet_xml = text[sheet_part]
     if "<drawing " in sheet_xml:
-        raise InputError(f"the sheet {lay.settings_sheet!r} has a drawing already")
+        raise InputError(tr('the sheet {settings_sheet!r} has a drawing already',
+                            settings_sheet=lay.settings_sheet))
     at = min(i for i in (sheet_xml.find(tag) for tag in _AFTER_DRAWING) if i >= 0)
     if 'xmlns:r="' not in sheet_xml[:sheet_xml.find(">", sheet_xml.find("<worksheet"))]:
         sheet_xml = sheet_xml.replace("<worksheet ", f'<worksheet xmlns:r="{_REL}" ', 1)
@@ -382,7 +387,8 @@ def read_lite_code(package: bytes) -> dict[str, str]:
         try:
             decoded = json.loads(value)
         except ValueError:
-            raise InputError(f"{WEB_EXTENSION}: property {name!r} is not a JSON value") from None
+            raise InputError(tr('{web_extension}: property {name!r} is not a JSON value',
+                                web_extension=WEB_EXTENSION, name=name)) from None
         if isinstance(decoded, str):
             out[name] = decoded
     return out

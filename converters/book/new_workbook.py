@@ -19,6 +19,7 @@ from pathlib import Path
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from ...engine.i18n import tr
 from ...engine.model import Player, Settings
 from ...engine.pairing import available_systems, canonical_system, system_facts, system_scoring
 from .. import layout as L
@@ -112,14 +113,16 @@ def build_book(
     """
     lay = L.layout_for(lang)
     if rounds < 0:
-        raise WorkbookError(f"rounds must be 1 or more, not {rounds}")
+        raise WorkbookError(tr('rounds must be 1 or more, not {rounds}', rounds=rounds))
     if scoring is None:
         scoring = system_scoring_name(system)
     if scoring not in SCORINGS:
-        raise WorkbookError(f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
+        raise WorkbookError(tr('scoring must be one of {scorings}, not {scoring!r}',
+                               scorings=', '.join(SCORINGS), scoring=scoring))
     known = available_systems()
     if known and canonical_system(system) not in known:
-        raise WorkbookError(f"unknown system {system!r} (available: {', '.join(known)})")
+        raise WorkbookError(tr('unknown system {system!r} (available: {known})',
+                               system=system, known=', '.join(known)))
     if seed is None and draw_seed:
         seed = secrets.randbelow(2**31)
     book = new_book(path)
@@ -271,11 +274,12 @@ def create_workbook(
     """
     p = Path(path)
     if p.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise WorkbookError(f"{p}: the workbook name must end in .xlsx or .xlsm")
+        raise WorkbookError(tr('{p}: the workbook name must end in .xlsx or .xlsm', p=p))
     if lite and p.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"{p}: an xlwings Lite workbook is a .xlsx (it needs no macros)")
+        raise WorkbookError(tr('{p}: an xlwings Lite workbook is a .xlsx (it needs no macros)',
+                               p=p))
     if os.path.lexists(p) and not overwrite:
-        raise WorkbookError(f"{p}: exists already; choose another name")
+        raise WorkbookError(tr('{p}: exists already; choose another name', p=p))
     roster: Sequence[Player] = ()
     if players is not None and not isinstance(players, (str, os.PathLike)):
         roster = list(players)

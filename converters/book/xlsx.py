@@ -172,7 +172,7 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
     if text("rounds"):
         rounds = whole("rounds", f"rounds: {text('rounds')!r} is not a number")
         if rounds < 1:
-            raise InputError("rounds must be 1 or more", **where("rounds"))
+            raise InputError(tr('rounds must be 1 or more'), **where("rounds"))
         if too_many := bounded(rounds, "number of rounds", 1, MAX_ROUNDS):
             raise InputError(too_many, **where("rounds"))
     try:
@@ -186,7 +186,7 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
         try:
             mbq_c = fraction(text("othello_c").replace(",", "."))
         except ValueError:
-            raise InputError(f"Othello C: {text('othello_c')!r} is not a number",
+            raise InputError(tr('Othello C: {text!r} is not a number', text=text('othello_c')),
                              **where("othello_c")) from None
     seeds: dict[str, int] = {}
     if text("seed"):
@@ -198,7 +198,8 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
     if text("initial_colour"):
         colour = _COLOUR_WORDS.get(text("initial_colour").casefold(), None)  # type: ignore[assignment]
         if colour is None:
-            raise InputError(f"colour {text('initial_colour')!r}: write white or black",
+            raise InputError(tr('colour {text!r}: write white or black',
+                                text=text('initial_colour')),
                              **where("initial_colour"))
     options: dict[str, object] = {}
     if text("konrad"):
@@ -280,13 +281,13 @@ def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> 
 
         w = _int(wno)
         if w is None or w not in known:
-            raise InputError(f"{wno!r} is not a start number on the roster", **at("white_no"))
+            raise InputError(tr('{wno!r} is not a start number on the roster', wno=wno), **at("white_no"))
         if bno is None:
             byes.append(Bye(w, _bye_kind(row[col["result"]], t.settings.scoring)))
             return
         b = _int(bno)
         if b is None or b not in known:
-            raise InputError(f"{bno!r} is not a start number on the roster", **at("black_no"))
+            raise InputError(tr('{bno!r} is not a start number on the roster', bno=bno), **at("black_no"))
         res = row[col["result"]]
         try:
             parsed = parse_result(res, othello=cb.othello)
@@ -308,13 +309,15 @@ def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> 
                 entered += 1
                 if parsed.pending is not None and not postpone_ok:
                     raise InputError(
-                        f"{t.settings.system} does not allow postponed games; enter the result",
+                        tr('{system} does not allow postponed games; enter the result',
+                           system=t.settings.system),
                         **at("result"))
                 if (cb.othello and parsed.pending is None and parsed.white_discs is None
                         and not parsed.white.is_forfeit):
                     # MBQ and the disc tie-break need the discs of every played game
-                    raise InputError(f"{res!r}: an Othello result is a disc count, "
-                                     "e.g. 40-24 (OTH-6)", **at("result"))
+                    raise InputError(tr('{res!r}: an Othello result is a disc count, e.g. '
+                                        '40-24 (OTH-6)',
+                                        res=res), **at("result"))
                 if cb.othello:  # the row names Black (the model's black) first, OTH-5
                     games.append(Game(b, w, parsed.black, parsed.white, parsed.black_discs,
                                       parsed.white_discs, parsed.pending))
@@ -392,8 +395,8 @@ def read_book(book: WorkbookReader) -> ClubBook:
     lay = L.detect_layout(book.sheet_names())
     if lay is None:
         raise InputError(
-            "not a monrad workbook: no Settings/Players sheets "
-            "(create one with 'monrad new', or read a club sheet with the club-sheet reader)",
+            tr("not a monrad workbook: no Settings/Players sheets (create one with 'monrad "
+               "new', or read a club sheet with the club-sheet reader)"),
             source=book.name)
     settings, info = read_settings(book, lay)
     players = read_roster(book, lay.players_sheet, ReadOptions(),  # FIDE order (issue 26)
@@ -406,7 +409,7 @@ def read_book(book: WorkbookReader) -> ClubBook:
         if n is None:
             continue
         if n in cb.round_sheets:
-            raise InputError(f"two sheets for round {n}", source=book.name, sheet=sheet)
+            raise InputError(tr('two sheets for round {n}', n=n), source=book.name, sheet=sheet)
         cb.round_sheets[n] = sheet
     for n in sorted(cb.round_sheets):
         t.rounds.append(_read_round(book, cb, cb.round_sheets[n], n))
@@ -509,8 +512,9 @@ def _read_paired_around(rows: list[list[CellValue]], number: int, where: dict) -
             parsed = None
         if m is None or w is None or b is None or parsed is None or parsed.pending is None \
                 or not 0 < int(m.group(1)) < number:
-            raise InputError(f"round {number}: cannot read a game still to be played when "
-                             f"the round was paired: {[v for v in row if v is not None]}", **where)
+            raise InputError(tr("round {round}: cannot read a game still to be played when "
+                                "the round was paired: {row}", round=number,
+                                row=[v for v in row if v is not None]), **where)
         out.append(PendingGame(int(m.group(1)), w, b, parsed.pending))
     return tuple(out)
 

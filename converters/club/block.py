@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ...engine.i18n import tr
 from ...engine.model import Pending, PendingGame, Round
 from .. import layout as L
 from ..errors import InputError
@@ -69,8 +70,9 @@ def read_paired_around(block: Mapping[str, str], source: str = "") -> dict[int, 
         for part in value.split(";"):
             g = _GAME.match(part)
             if g is None or not 0 < int(g.group(1)) < n:
-                raise InputError(f"the {key!r} row of sheet {BLOCK!r} says {value!r}; "
-                                 "expected e.g. '2: 15-12 postponed'", source=source, sheet=BLOCK)
+                raise InputError(tr("the {key!r} row of sheet {sheet!r} says {value!r}; expected "
+                                    "e.g. '2: 15-12 postponed'", key=key, sheet=BLOCK, value=value),
+                                 source=source, sheet=BLOCK)
             games.append(PendingGame(int(g.group(1)), int(g.group(2)), int(g.group(3)),
                                      Pending(g.group(4))))
         out[n] = tuple(games)

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ...engine.i18n import tr
 from ...engine.model import Result, Round
 from ..errors import InputError
 from ..workbook.binding import CellValue, WorkbookReader, a1
@@ -135,11 +136,13 @@ def learn_layout(
     per_round = [(s, h) for s, h in round_sheets if "round" not in h.columns]
     if tables and per_round:
         raise InputError(
-            f"rounds are kept both in a table ({tables[0][0]!r}) and in round sheets "
-            f"({per_round[0][0]!r}); monrad continues one form only", source=src)
+            tr('rounds are kept both in a table ({tables!r}) and in round sheets '
+               '({per_round!r}); monrad continues one form only',
+               tables=tables[0][0], per_round=per_round[0][0]), source=src)
     if len(tables) > 1:
-        raise InputError(f"two results tables ({tables[0][0]!r}, {tables[1][0]!r}); "
-                         "monrad continues one", source=src)
+        raise InputError(tr('two results tables ({tables!r}, {tables2!r}); monrad continues '
+                            'one',
+                            tables=tables[0][0], tables2=tables[1][0]), source=src)
     samples: list[list[CellValue]] = []
     if tables:
         sheet, head = tables[0]

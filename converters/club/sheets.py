@@ -190,27 +190,28 @@ def load_mapping(path: str | os.PathLike[str]) -> ReadOptions:
         text = p.read_text(encoding="utf-8")
         data = tomllib.loads(text) if p.suffix.lower() == ".toml" else json.loads(text)
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read mapping file ({exc})", source=str(p)) from None
+        raise InputError(tr('cannot read mapping file ({exc})', exc=exc), source=str(p)) from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not a valid mapping file ({exc})", source=str(p)) from None
+        raise InputError(tr('not a valid mapping file ({exc})', exc=exc), source=str(p)) from None
     if not isinstance(data, dict):
-        raise InputError("a mapping file holds a table of header = field", source=str(p))
+        raise InputError(tr('a mapping file holds a table of header = field'), source=str(p))
     structured = "columns" in data
     columns = data.get("columns", {}) if structured else data
     if not isinstance(columns, dict):
-        raise InputError("'columns' must be a table of header = field", source=str(p))
+        raise InputError(tr("'columns' must be a table of header = field"), source=str(p))
     opts = ReadOptions()
     for header, fld in columns.items():
         if fld not in _KNOWN_FIELDS:
             raise InputError(
-                f"column {header!r}: unknown field {fld!r} "
-                f"(known: {', '.join(sorted(_KNOWN_FIELDS))})", source=str(p))
+                tr('column {header!r}: unknown field {fld!r} (known: {known_fields})',
+                   header=header, fld=fld, known_fields=', '.join(sorted(_KNOWN_FIELDS))), source=str(p))
         opts.columns[normalise_header(header)] = fld
     if structured:
         opts.bye_words = frozenset(" ".join(str(w).casefold().split()) for w in data.get("bye", ()))
         opts.name_order = str(data.get("name_order", "fide"))
         if opts.name_order not in ("fide", "keep"):
-            raise InputError(f"name_order must be 'fide' or 'keep', not {opts.name_order!r}",
+            raise InputError(tr("name_order must be 'fide' or 'keep', not {name_order!r}",
+                                name_order=opts.name_order),
                              source=str(p))
         opts.roster_sheet = data.get("roster_sheet")
         opts.othello = bool(data.get("othello", False))
@@ -282,7 +283,7 @@ def _int_cell(v: CellValue, what: str, where: dict) -> int | None:
     if _is_blank(v):
         return None
     if isinstance(v, bool):
-        raise InputError(f"{what}: {v!r} is not a number", **where)
+        raise InputError(tr('{what}: {v!r} is not a number', what=what, v=v), **where)
     if isinstance(v, int):
         return v
     if isinstance(v, float) and v.is_integer():
@@ -290,7 +291,7 @@ def _int_cell(v: CellValue, what: str, where: dict) -> int | None:
     s = str(v).strip().rstrip(".")
     if re.fullmatch(r"\d+", s):
         return int(s)
-    raise InputError(f"{what}: {v!r} is not a whole number", **where)
+    raise InputError(tr('{what}: {v!r} is not a whole number', what=what, v=v), **where)
 
 
 def _text(v: CellValue) -> str:
@@ -319,7 +320,7 @@ def read_roster(
     turned: list[tuple[str, str]] = []
     head = find_header(book, sheet, opts)
     if head is None or not ({"name", "last_name"} & set(head.columns)):
-        raise InputError("no header row with a Name column found", source=src, sheet=sheet)
+        raise InputError(tr('no header row with a Name column found'), source=src, sheet=sheet)
     last_row, last_col = book.used_size(sheet)
     rows = book.read_range(sheet, head.row + 1, 1, last_row, last_col)
     players: list[Player] = []
@@ -349,7 +350,7 @@ def read_roster(
             if all(_is_blank(cell(f)) for f in head.columns if f not in ("start_no",)):
                 continue  # a lone number (e.g. a pre-numbered empty row)
             fld = "name" if "name" in head.columns else "last_name"
-            raise InputError("player without a name", **where(fld))
+            raise InputError(tr('player without a name'), **where(fld))
         values: dict[str, object] = {"name": name}
         for fld in head.columns:
             if fld not in _MODEL_FIELDS or fld == "name":
@@ -374,14 +375,14 @@ def read_roster(
             while no in used:
                 no += 1
         if no in used:
-            raise InputError(f"start number {no} is used twice", **where("start_no"))
+            raise InputError(tr('start number {no} is used twice', no=no), **where("start_no"))
         used.add(no)  # type: ignore[arg-type]
         try:
             players.append(Player(no, extra=extra, **values))  # type: ignore[arg-type]
         except (ModelError, TypeError) as exc:
             raise InputError(str(exc), source=src, sheet=sheet, cell=a1(r, 1)) from None
     if not players and not allow_empty:
-        raise InputError("the roster has no players", source=src, sheet=sheet)
+        raise InputError(tr('the roster has no players'), source=src, sheet=sheet)
     if turned and warnings is not None:
         typed, stored = turned[0]
         warnings.append(str(ntr(
@@ -422,19 +423,19 @@ class _Names:
         ):
             n = _int_cell(value, "player number", where)
             if n not in self.numbers:
-                raise InputError(f"there is no player number {n} on the roster", **where)
+                raise InputError(tr('there is no player number {n} on the roster', n=n), **where)
             return n
         key = self._key(str(value))
         if key not in self.by_name:
             near = difflib.get_close_matches(key, list(self.by_name), n=1, cutoff=0.75)
             if near:  # a typo: name the player meant (issue 26)
                 meant = self.names.get(self.by_name[near[0]] or 0, near[0])
-                raise InputError(str(tr("{value!r} is not a player on the roster; did you mean "
-                                        "{name!r}?", value=value, name=meant)), **where)
-            raise InputError(f"{value!r} is not a player on the roster", **where)
+                raise InputError(tr("{value!r} is not a player on the roster; did you mean "
+                                    "{name!r}?", value=value, name=meant), **where)
+            raise InputError(tr('{value!r} is not a player on the roster', value=value), **where)
         n = self.by_name[key]
         if n is None:
-            raise InputError(f"{value!r} names two players; use start numbers", **where)
+            raise InputError(tr('{value!r} names two players; use start numbers', value=value), **where)
         return n
 
 
@@ -489,23 +490,23 @@ def _read_results(
         if cround is not None:
             rnd = _int_cell(row[cround - 1], "round number", at(cround))
             if rnd is None:
-                raise InputError("round number missing", **at(cround))
+                raise InputError(tr('round number missing'), **at(cround))
         elif default_round is not None:
             rnd = default_round
         else:
-            raise InputError("cannot tell which round this sheet holds", source=src, sheet=sheet)
+            raise InputError(tr('cannot tell which round this sheet holds'), source=src, sheet=sheet)
         games, byes = out.setdefault(rnd, ([], []))
         board = _int_cell(row[cboard - 1], "board number", at(cboard)) if cboard else None
         if opts.is_bye(black) or opts.is_bye(white):
             pc, pv = (cw, white) if opts.is_bye(black) else (cb, black)
             if _is_blank(pv):
-                raise InputError("bye without a player", **at(pc))
+                raise InputError(tr('bye without a player'), **at(pc))
             byes.append(Bye(names.find(pv, at(pc)), _bye_result(res)))
             continue
         if _is_blank(white):
-            raise InputError("White is missing", **at(cw))
+            raise InputError(tr('White is missing'), **at(cw))
         if _is_blank(black):
-            raise InputError("Black is missing", **at(cb))
+            raise InputError(tr('Black is missing'), **at(cb))
         w, b = names.find(white, at(cw)), names.find(black, at(cb))
         try:
             parsed = parse_result(res, othello=opts.othello)
@@ -555,9 +556,9 @@ def find_sheets(book: WorkbookReader, opts: ReadOptions, src: str) -> ClubSheets
         plain = [s for s in rosters if not _STANDINGS_SHEETS.search(s)]
         roster_sheet = (plain or rosters)[0]
     if roster_sheet is None:
-        raise InputError("no sheet with a roster (a header row with a Name column)", source=src)
+        raise InputError(tr('no sheet with a roster (a header row with a Name column)'), source=src)
     if roster_sheet not in book.sheet_names():
-        raise InputError(f"there is no sheet {roster_sheet!r}", source=src)
+        raise InputError(tr('there is no sheet {roster_sheet!r}', roster_sheet=roster_sheet), source=src)
     return ClubSheets(roster_sheet, find_header(book, roster_sheet, opts), round_sheets)
 
 

@@ -20,6 +20,7 @@ from ...engine.crosstable import (
     crosstable,
     square_table,
 )
+from ...engine.i18n import ptr
 from ...engine.model import Colour, Result, Round, Tournament
 from ...engine.monrad.card import cards as all_cards
 from ...engine.othello.finals import Finals, final_places, place_note, place_text
@@ -181,7 +182,9 @@ def cards_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
     place = {r.start_no: r for r in table.rows}
     columns = {c: _column_texts([r.values.get(c) for r in table.rows], w.lang) for c in table.shown}
     row_index = {r.start_no: i for i, r in enumerate(table.rows)}
-    letter = {Colour.WHITE: "w", Colour.BLACK: "b", Colour.NONE: ""}
+    # the colour as a card's one letter in the card's language: w/b, h/s, v/s (issue 26)
+    letter = {Colour.WHITE: ptr("colour letter on a card", "w").render(w.lang),
+              Colour.BLACK: ptr("colour letter on a card", "b").render(w.lang), Colour.NONE: ""}
     points = t.settings.scoring.points
     every = all_cards(t)
     cards: list[dict[str, Any]] = []

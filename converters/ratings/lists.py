@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from ...engine.i18n import Message, ptr, tr
+from ...engine.i18n import Message, ntr, ptr, tr
 from ..errors import InputError
 from ..limits import MAX_LIST_BYTES, MAX_LIST_RECORD, MAX_RATING, check_member
 
@@ -284,14 +284,15 @@ class _Counted(io.RawIOBase):
             data = self.raw.read(len(b))
         except _ZIP_ERRORS as exc:
             if self.owner is None:
-                raise InputError(f"cannot read file: {getattr(exc, 'strerror', None) or exc}",
+                raise InputError(tr('cannot read file: {value}',
+                                    value=getattr(exc, 'strerror', None) or exc),
                                  source=self.label) from None
             raise InputError(str(_zip_reason(exc)), source=self.label) from None
         n = len(data)
         self.count += n
         if self.count > self.limit:
-            raise InputError(f"the list is larger than {self.limit // 1024**2} MB unpacked; "
-                             "refused", source=self.label)
+            raise InputError(tr('the list is larger than {limit} MB unpacked; refused',
+                                limit=self.limit // 1024**2), source=self.label)
         b[:n] = data
         return n
 
@@ -312,23 +313,24 @@ def _open(path: Path, limit: int) -> tuple[io.BufferedReader, str]:
     """The list's bytes (the first ``.xml``/``.txt``/``.csv`` member of a ZIP) and the
     name of what is read, for messages."""
     if not path.is_file():
-        raise InputError("no such file", source=str(path))
+        raise InputError(tr('no such file'), source=str(path))
     try:
         with path.open("rb") as fh:
             magic = fh.read(4)
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", source=str(path)) from None
+        raise InputError(tr('cannot read file: {value}', value=exc.strerror or exc), source=str(path)) from None
     if zipfile.is_zipfile(path):
         try:
             zf = zipfile.ZipFile(path)
         except _ZIP_ERRORS as exc:
-            raise InputError(f"not a readable ZIP file ({' '.join(str(exc).split())})",
+            raise InputError(tr('not a readable ZIP file ({split})',
+                                split=' '.join(str(exc).split())),
                              source=str(path)) from None
         try:
             members = [i for i in zf.infolist() if not i.is_dir()
                        and i.filename.lower().endswith((".xml", ".txt", ".csv"))]
             if not members:
-                raise InputError("the ZIP file holds no .xml, .txt or .csv list",
+                raise InputError(tr('the ZIP file holds no .xml, .txt or .csv list'),
                                  source=str(path))
             info = members[0]
             check_member(info, str(path), limit, tr("the list"))
@@ -421,12 +423,13 @@ def _check_encoding(head: bytes, label: str) -> str:
     """The declared encoding (``utf-8`` if none); refuses the ones not ASCII-compatible."""
     text = head.removeprefix(b"\xef\xbb\xbf")
     if not text.lstrip().startswith(b"<"):
-        raise InputError("not an XML list (UTF-8 or ISO-8859-1 expected)", source=label)
+        raise InputError(tr('not an XML list (UTF-8 or ISO-8859-1 expected)'), source=label)
     m = re.match(rb"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""", text)
     encoding = m.group(1).decode("ascii").lower() if m else "utf-8"
     if encoding not in _XML_ENCODINGS:
-        raise InputError(f"refused: the list declares the encoding {encoding!r}"
-                         " (UTF-8 or ISO-8859-1 expected)", source=label, line=1)
+        raise InputError(tr('refused: the list declares the encoding {encoding!r} (UTF-8 or '
+                            'ISO-8859-1 expected)',
+                            encoding=encoding), source=label, line=1)
     return "latin-1" if encoding not in ("utf-8", "utf8") else "utf-8"
 
 
@@ -553,14 +556,15 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
         try:
             parser.Parse(batch, not data)
         except _Refused:
-            raise InputError("refused: the XML has a DTD or declares entities",
+            raise InputError(tr('refused: the XML has a DTD or declares entities'),
                              source=label, line=parser.CurrentLineNumber) from None
         except xml.parsers.expat.ExpatError as exc:
             if not data and exc.code in _CUT_SHORT:
                 raise InputError(str(tr("the list ends without </playerslist> (a download "
                                         "cut short?): download it again")), source=label,
                                  line=exc.lineno) from None
-            raise InputError(f"not well-formed XML ({xml.parsers.expat.errors.messages[exc.code]})",
+            raise InputError(tr('not well-formed XML ({messages})',
+                                messages=xml.parsers.expat.errors.messages[exc.code]),
                              source=label, line=exc.lineno) from None
         if b"<!" in batch or b"<?" in batch:  # checked by expat: every "<!" and "<?" is markup
             batch = _NOT_DATA.sub(_escape_cdata, batch)
@@ -572,10 +576,11 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
         if not root_seen:
             m = re.search(rb"<([A-Za-z_][\w.-]*)", batch)
             if m is None:
-                raise InputError("the list has no root element", source=label)
+                raise InputError(tr('the list has no root element'), source=label)
             if m.group(1) != b"playerslist":
-                raise InputError(f"not a FIDE player list: the root element is "
-                                 f"<{m.group(1).decode('latin-1')}>, not <playerslist>",
+                raise InputError(tr('not a FIDE player list: the root element is <{decode}>, '
+                                    'not <playerslist>',
+                                    decode=m.group(1).decode('latin-1')),
                                  source=label)
             root_seen = True
         fast = list(_PLAYER_FAST.finditer(batch))
@@ -593,8 +598,8 @@ def iter_xml(stream: IO[bytes], which: str = "standard", label: str = "",
             else:
                 blocks = list(_PLAYER.finditer(batch))
                 if len(blocks) != starts:
-                    raise InputError("a <player> element the reader cannot take apart (empty, "
-                                     "or nested)", source=label, line=line)
+                    raise InputError(tr('a <player> element the reader cannot take apart '
+                                        '(empty, or nested)'), source=label, line=line)
                 for block in blocks:
                     count, at = count + 1, block.start()
                     f = _fields(block.group(1), encoding)
@@ -623,8 +628,9 @@ def _txt_columns(header: str, which: str, label: str) -> dict[str, tuple[int, in
     if rating not in spans:  # a single-list file: "SEP26 Gms K"
         month = next((h for h, _ in heads if re.fullmatch(r"[A-Z]{3}\d{2}", h)), None)
         if month is None:
-            raise InputError(f"the heading has no {rating} column (nor a month column "
-                             "of a single-list file)", source=label, line=1)
+            raise InputError(tr('the heading has no {rating} column (nor a month column of a '
+                                'single-list file)',
+                                rating=rating), source=label, line=1)
         rating, games, k = month, "Gms", "K"
     need = {"id": "ID Number", "name": "Name", "fed": "Fed", "sex": "Sex", "title": "Tit",
             "w_title": "WTit", "rating": rating, "games": games, "k": k, "birth": "B-day",
@@ -633,7 +639,7 @@ def _txt_columns(header: str, which: str, label: str) -> dict[str, tuple[int, in
     for fld, h in need.items():
         if h not in spans:
             if fld in ("id", "name", "rating"):
-                raise InputError(f"the heading has no {h!r} column", source=label, line=1)
+                raise InputError(tr('the heading has no {h!r} column', h=h), source=label, line=1)
             continue
         out[fld] = spans[h]
     return out
@@ -683,7 +689,7 @@ def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
     try:
         _, first, _ = next(lines)
     except StopIteration:
-        raise InputError("the list is empty", source=label) from None
+        raise InputError(tr('the list is empty'), source=label) from None
     header = first.decode("utf-8-sig", errors="replace").rstrip("\r\n")
     cols = _txt_columns(header, which, label)
     id_s, id_e = cols["id"]
@@ -706,7 +712,7 @@ def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
         fide_id = line[id_s:id_e].strip()
         if not fide_id:
             if line.strip():
-                raise InputError("no FIDE ID in the ID Number column", source=label, line=no)
+                raise InputError(tr('no FIDE ID in the ID Number column'), source=label, line=no)
             continue
         if not (fide_id.isascii() and fide_id.isdigit()):
             raise InputError(str(tr("FIDE ID {value} is not a number", value=_shown(fide_id))),
@@ -780,15 +786,17 @@ def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
     try:
         head_line = next(lines, "")
     except UnicodeDecodeError:
-        raise InputError("the CSV list is not UTF-8 (save it as 'CSV UTF-8')",
+        raise InputError(tr("the CSV list is not UTF-8 (save it as 'CSV UTF-8')"),
                          source=label) from None
     delim = ";" if head_line.count(";") > head_line.count(",") else ","
     header = next(csv.reader([head_line], delimiter=delim), [])
     wanted = {k: (_norm_head(v),) for k, v in (mapping or {}).items()} or CSV_HEADERS
     unknown = set(wanted) - set(CSV_HEADERS)
     if unknown:
-        raise InputError(f"unknown mapping field(s) {', '.join(sorted(unknown))}; use "
-                         f"{', '.join(CSV_HEADERS)}", source=label)
+        raise InputError(ntr("unknown mapping field {unknown}; use {csv_headers}",
+                             "unknown mapping fields {unknown}; use {csv_headers}", len(unknown),
+                             unknown=", ".join(sorted(unknown)),
+                            csv_headers=', '.join(CSV_HEADERS)), source=label)
     cols: dict[str, int] = {}
     for i, h in enumerate(header):
         n = _norm_head(h)
@@ -796,10 +804,10 @@ def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
             if n in {_norm_head(x) for x in names} and fld not in cols:
                 cols[fld] = i
     if "name" not in cols and "last_name" not in cols:
-        raise InputError("the CSV list has no name column (map one: name=HEADER)",
+        raise InputError(tr('the CSV list has no name column (map one: name=HEADER)'),
                          source=label, line=1)
     if "fide_id" not in cols and "national_id" not in cols:
-        raise InputError("the CSV list has no FIDE ID or national ID column",
+        raise InputError(tr('the CSV list has no FIDE ID or national ID column'),
                          source=label, line=1)
     reader = csv.reader(lines, delimiter=delim)
     no = 1
@@ -832,7 +840,7 @@ def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
         if exc.reason == "unexpected end of data":
             raise InputError(str(tr("the list ends in the middle of a character (a download "
                                     "cut short?): download it again")), source=label) from None
-        raise InputError("the CSV list is not UTF-8 (save it as 'CSV UTF-8')",
+        raise InputError(tr("the CSV list is not UTF-8 (save it as 'CSV UTF-8')"),
                          source=label) from None
     except csv.Error as exc:
-        raise InputError(f"unreadable CSV: {exc}", source=label, line=reader.line_num) from None
+        raise InputError(tr('unreadable CSV: {exc}', exc=exc), source=label, line=reader.line_num) from None

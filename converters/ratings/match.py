@@ -213,7 +213,7 @@ def match_list(players: Sequence[Player], path: str | os.PathLike[str], which: s
     """Stream the rating list at ``path`` once and match ``players`` (``monrad ratings``,
     the FIDE report's pre-check); rows that cannot concern them are skipped early."""
     if not Path(path).is_file():
-        raise InputError("no such file", source=str(path))
+        raise InputError(tr('no such file'), source=str(path))
     keep = roster_filter(players, by_name=by_name)
     return match_roster(players, iter_list(path, which, mapping=mapping, keep=keep),
                         by_name=by_name)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
+from ...engine.i18n import tr
 from ...engine.model import Player
 from ..club.sheets import ReadOptions, find_header, normalise_header
 from ..errors import InputError
@@ -70,7 +71,7 @@ def update_roster(book: WorkbookBinding, sheet: str, players: Sequence[Player], 
     Rows are found by the start-number column (the monrad layout's ``No.``)."""
     head = find_header(book, sheet, ReadOptions(name_order="keep"))
     if head is None or "start_no" not in head.columns:
-        raise InputError("no roster header with a start-number column found",
+        raise InputError(tr('no roster header with a start-number column found'),
                          source=book.name, sheet=sheet)
     cols = {f: head.columns[f] for f in RATING_FIELDS if f in head.columns}
     k_col = next((c for h, c in head.extra.items() if normalise_header(h) in K_HEADERS), None)

@@ -152,7 +152,7 @@ class _Table:
                 self.lines.append(start)
                 start = reader.line_num + 1
         except csv.Error as exc:
-            raise InputError(f"not a readable CSV row ({exc})", source=label,
+            raise InputError(tr('not a readable CSV row ({exc})', exc=exc), source=label,
                              line=reader.line_num or start) from None
 
     def line_of(self, row_index: int) -> int:
@@ -212,8 +212,8 @@ def _find_header(table: _Table) -> tuple[int, dict[str, int]]:
                 cols[fld] = j
         if len(cols) >= 2:
             return i, cols
-    raise InputError("no header row found (expected e.g. No,Name,Rating or "
-                     "Round,White,Black,Result)", source=table.label, line=1)
+    raise InputError(tr('no header row found (expected e.g. No,Name,Rating or '
+                        'Round,White,Black,Result)'), source=table.label, line=1)
 
 
 def _kind_of(cols: dict[str, int]) -> str | None:
@@ -252,20 +252,21 @@ def read_csv(
     text, label = _load_text(source, name, warnings)
     table = _Table(text, label)
     if not any(any(c for c in row) for row in table.rows):
-        raise InputError("the file is empty", source=label)
+        raise InputError(tr('the file is empty'), source=label)
     head_index, cols = _find_header(table)
     found = _kind_of(cols)
     if kind is not None and found != kind:
-        want = "Round, White, Black and Result" if kind == "results" else "a Name"
-        raise InputError(f"not a {kind} table: the header row has no {want} column",
+        raise InputError(tr("not a results table: the header row has no Round, White, Black "
+                            "and Result columns") if kind == "results" else
+                         tr("not a roster: the header row has no Name column"),
                          source=label, line=table.line_of(head_index))
     if found == "results":
         t = _read_results(table, head_index, cols, warnings, roster, othello)
         return _with_settings_row(t, table, head_index)
     if found == "roster":
         return Tournament(players=_read_roster(table, head_index, warnings))
-    raise InputError("the header row has neither a Name column (roster) nor "
-                     "White, Black and Result columns (results)",
+    raise InputError(tr('the header row has neither a Name column (roster) nor White, Black '
+                        'and Result columns (results)'),
                      source=label, line=table.line_of(head_index))
 
 
@@ -328,7 +329,7 @@ def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournam
     if not values:
         return t
 
-    def bad(what: str) -> InputError:
+    def bad(what: Message | str) -> InputError:
         return InputError(what, source=table.label, line=table.line_of(0))
 
     changes: dict[str, object] = {}
@@ -336,7 +337,8 @@ def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournam
         changes["system"] = values["system"]
     if values.get("rounds"):
         if not values["rounds"].isdigit() or int(values["rounds"]) < 1:
-            raise bad(f"rounds={values['rounds']!r} is not a whole number of 1 or more")
+            raise bad(tr('rounds={values!r} is not a whole number of 1 or more',
+                         values=values['rounds']))
         changes["rounds"] = max(int(values["rounds"]), t.settings.rounds or 0)
     points = {k: v for k, v in values.items() if k in _SCORING_FIELDS}
     if points:
@@ -344,7 +346,7 @@ def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournam
             changes["scoring"] = dataclasses.replace(
                 t.settings.scoring, **{k: fraction(v.replace(",", ".")) for k, v in points.items()})
         except (ValueError, ZeroDivisionError):
-            raise bad(f"points in the settings row are not numbers: {points}") from None
+            raise bad(tr("points in the settings row are not numbers: {points}", points=points)) from None
     t.settings = t.settings.replace(**changes)
     around: dict[int, tuple[PendingGame, ...]] = {}
     for key, value in values.items():
@@ -355,7 +357,7 @@ def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournam
         for token in value.split():
             g = _AROUND_GAME.match(token)
             if g is None or not 0 < int(g.group(1)) < int(m.group(1)):
-                raise bad(f"{key}={value!r}: expected e.g. 2:15-12:postponed")
+                raise bad(tr("{key}={value!r}: expected e.g. 2:15-12:postponed", key=key, value=value))
             games.append(PendingGame(int(g.group(1)), int(g.group(2)), int(g.group(3)),
                                      Pending(g.group(4))))
         around[int(m.group(1))] = tuple(games)
@@ -441,7 +443,7 @@ def _read_roster(table: _Table, head_index: int, warnings: list[str] | None) -> 
         row, col = where
         orig = kept_cols[col - 1] if col - 1 < len(kept_cols) else col - 1
         field = header[orig] if orig < len(header) else f"column {orig + 1}"
-        raise InputError(f"field {field!r}: {exc.message}", source=table.label,
+        raise InputError(tr('field {field!r}: {message}', field=field, message=exc.message), source=table.label,
                          line=table.line_of(head_index + row - 1), column=orig + 1) from None
     return players
 

@@ -22,6 +22,7 @@ import csv
 import io
 from pathlib import Path
 
+from ...engine.i18n import tr
 from ...engine.model import Bye, Round, Tournament
 from ..errors import InputError
 from ..lines import one_line, one_line_tournament
@@ -103,8 +104,9 @@ def write_round_back(path: Path, t: Tournament, rnd: Round, *, replace: bool = F
     try:
         data = "".join(keep).encode(enc)
     except UnicodeEncodeError as exc:
-        raise InputError(f"the new round cannot be written in the file's encoding ({enc}): "
-                         f"{exc.object[exc.start:exc.end]!r}", source=label) from None
+        raise InputError(tr("the new round cannot be written in the file's encoding ({enc}): "
+                            '{object!r}',
+                            enc=enc, object=exc.object[exc.start:exc.end]), source=label) from None
     return write_back(path, data, expected=expected)
 
 

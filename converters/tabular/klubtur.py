@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from ...engine.i18n import tr
 from ...engine.model import (
     Bye,
     Game,
@@ -144,14 +145,16 @@ def _read_group(
         elif h.casefold() in _FIXED and _FIXED[h.casefold()] not in fixed:
             fixed[_FIXED[h.casefold()]] = j
     if "name" not in fixed:
-        raise InputError(f"group {name!r}: the header has no Navn column", **where(header_at, 0))
+        raise InputError(tr('group {name!r}: the header has no Navn column', name=name), **where(header_at, 0))
     if not rounds:
-        raise InputError(f"group {name!r}: the header has no round columns (R1, R2 ...)",
+        raise InputError(tr('group {name!r}: the header has no round columns (R1, R2 ...)',
+                            name=name),
                          **where(header_at, 0))
     numbers = [r for r, _, _ in rounds]
     if numbers != list(range(1, len(numbers) + 1)):
-        raise InputError(f"group {name!r}: round columns must be R1, R2 ... in order, not "
-                         f"{', '.join(f'R{n}' for n in numbers)}", **where(header_at, rounds[0][1]))
+        raise InputError(tr('group {name!r}: round columns must be R1, R2 ... in order, not '
+                            '{items}',
+                            name=name, items=', '.join(f'R{n}' for n in numbers)), **where(header_at, rounds[0][1]))
 
     players: dict[int, Player] = {}
     row_of: dict[int, int] = {}
@@ -170,19 +173,22 @@ def _read_group(
 
         sn_text = cell("start_no") if "start_no" in fixed else str(len(players) + 1)
         if not _DIGITS.fullmatch(sn_text) or not 1 <= int(sn_text) <= MAX_PLAYERS:
-            raise InputError(f"group {name!r}: player number {sn_text!r} is not a whole number "
-                             f"from 1 to {MAX_PLAYERS}", **where(i, fixed.get("start_no", 0)))
+            raise InputError(tr('group {name!r}: player number {sn_text!r} is not a whole '
+                                'number from 1 to {max_players}',
+                                name=name, sn_text=sn_text, max_players=MAX_PLAYERS), **where(i, fixed.get("start_no", 0)))
         sn = int(sn_text)
         if sn in players:
-            raise InputError(f"group {name!r}: player number {sn} is used twice (also row "
-                             f"{row_of[sn] + 1})", **where(i, fixed.get("start_no", 0)))
+            raise InputError(tr('group {name!r}: player number {sn} is used twice (also row '
+                                '{row_of})',
+                                name=name, sn=sn, row_of=row_of[sn] + 1), **where(i, fixed.get("start_no", 0)))
         rating_text = cell("rating")
         if rating_text and (not _DIGITS.fullmatch(rating_text) or int(rating_text) > MAX_RATING):
-            raise InputError(f"group {name!r}: rating {rating_text!r} is not a whole number "
-                             f"from 0 to {MAX_RATING}", **where(i, fixed["rating"]))
+            raise InputError(tr('group {name!r}: rating {rating_text!r} is not a whole number '
+                                'from 0 to {max_rating}',
+                                name=name, rating_text=rating_text, max_rating=MAX_RATING), **where(i, fixed["rating"]))
         pname = cell("name")
         if not pname:
-            raise InputError(f"group {name!r}: player {sn} has no name", **where(i, fixed["name"]))
+            raise InputError(tr('group {name!r}: player {sn} has no name', name=name, sn=sn), **where(i, fixed["name"]))
         fide_id = cell("fide_id")
         players[sn] = Player(sn, pname, rating=int(rating_text or 0), club=cell("club"),
                              fide_id=fide_id if fide_id.isdigit() else "", birth=cell("birth"))
@@ -192,35 +198,40 @@ def _read_group(
             try:
                 listed[sn] = (fraction(pts), i)
             except ValueError:
-                raise InputError(f"group {name!r}: points {cell('points')!r} is not a number",
+                raise InputError(tr('group {name!r}: points {cell!r} is not a number',
+                                    name=name, cell=cell('points')),
                                  **where(i, fixed["points"])) from None
         for rnd, pc, rc in rounds:
             pair = vals[pc] if pc < len(vals) else ""
             res = vals[rc] if rc < len(vals) else ""
             if pair in ("", "-1", "-"):
                 if res not in ("", "-1", "0"):
-                    raise InputError(f"group {name!r}: player {sn} has result {res!r} in round "
-                                     f"{rnd} but no opponent", **where(i, rc))
+                    raise InputError(tr('group {name!r}: player {sn} has result {res!r} in '
+                                        'round {rnd} but no opponent',
+                                        name=name, sn=sn, res=res, rnd=rnd), **where(i, rc))
                 continue
             m = _CELL.match(pair)
             if not m:
-                raise InputError(f"group {name!r}: round {rnd} cell {pair!r} is not colour and "
-                                 "opponent (XYY, e.g. H03 or S12)", **where(i, pc))
+                raise InputError(tr('group {name!r}: round {rnd} cell {pair!r} is not colour '
+                                    'and opponent (XYY, e.g. H03 or S12)',
+                                    name=name, rnd=rnd, pair=pair), **where(i, pc))
             opp = int(m.group(2))
             colour = _COLOURS[m.group(1).casefold()] if m.group(1) else "-"
             if res.replace(" ", "") not in _RESULTS and res not in ("+", "-"):
-                raise InputError(f"group {name!r}: round {rnd} result {res!r} is not 1, 0, 0.5 "
-                                 "or -1", **where(i, rc))
+                raise InputError(tr('group {name!r}: round {rnd} result {res!r} is not 1, 0, '
+                                    '0.5 or -1',
+                                    name=name, rnd=rnd, res=res), **where(i, rc))
             if opp and colour == "-":
-                raise InputError(f"group {name!r}: round {rnd} cell {pair!r} has no colour "
-                                 "letter (H or S)", **where(i, pc))
+                raise InputError(tr('group {name!r}: round {rnd} cell {pair!r} has no colour '
+                                    'letter (H or S)',
+                                    name=name, rnd=rnd, pair=pair), **where(i, pc))
             if res in ("+", "-"):  # forfeits: an extension, see the docs
                 cells[(sn, rnd)] = (colour, opp, Fraction(1 if res == "+" else 0), i, True)
             else:
                 cells[(sn, rnd)] = (colour, opp, _RESULTS[res.replace(" ", "")], i, False)
         i += 1
     if not players:
-        raise InputError(f"group {name!r} has no players", **where(header_at, 0))
+        raise InputError(tr('group {name!r} has no players', name=name), **where(header_at, 0))
 
     t = Tournament(settings=Settings(rounds=len(rounds)), players=[players[k] for k in sorted(players)])
     t.info["name"] = f"{title} - {name}" if title and name else (title or name or "")
@@ -240,8 +251,9 @@ def _read_group(
                 kind = {Fraction(1): Result.PAIRING_BYE, Fraction(1, 2): Result.HALF_BYE,
                         Fraction(0): Result.ZERO_BYE}.get(value)  # type: ignore[arg-type]
                 if kind is None:
-                    raise InputError(f"group {name!r}: player {sn}'s bye in round {rnd} needs "
-                                     "result 1, 0.5 or 0", **where(i, pcol[rnd] + 1))
+                    raise InputError(tr("group {name!r}: player {sn}'s bye in round {rnd} "
+                                        'needs result 1, 0.5 or 0',
+                                        name=name, sn=sn, rnd=rnd), **where(i, pcol[rnd] + 1))
                 byes.append(Bye(sn, kind))
                 done.add(sn)
                 continue
@@ -251,7 +263,7 @@ def _read_group(
         try:
             t.rounds.append(Round(rnd, tuple(games), tuple(byes)))
         except ModelError as exc:
-            raise InputError(f"group {name!r}: {exc}", **where(header_at, pcol[rnd])) from None
+            raise InputError(tr('group {name!r}: {exc}', name=name, exc=exc), **where(header_at, pcol[rnd])) from None
     t.rounds = [r for r in t.rounds if r.games or r.byes]
     if warnings is not None:
         for sn, (value, i) in listed.items():
@@ -271,21 +283,26 @@ def _game(name: str, sn: int, rnd: int, mine: tuple, theirs: tuple | None,
           players: dict[int, Player], where: Where, pc: int) -> Game:
     colour, opp, value, i, forfeit = mine
     if opp == sn:
-        raise InputError(f"group {name!r}: player {sn} plays himself in round {rnd}", **where(i, pc))
+        raise InputError(tr('group {name!r}: player {sn} plays against themselves in round {rnd}',
+                            name=name, sn=sn, rnd=rnd), **where(i, pc))
     if opp not in players:
-        raise InputError(f"group {name!r}: round {rnd}: opponent {opp} is not in the group",
+        raise InputError(tr('group {name!r}: round {rnd}: opponent {opp} is not in the group',
+                            name=name, rnd=rnd, opp=opp),
                          **where(i, pc))
     if theirs is None or theirs[1] != sn:
         other = "no opponent" if theirs is None else f"opponent {theirs[1]}"
-        raise InputError(f"group {name!r}: round {rnd}: player {sn} plays {opp}, but player "
-                         f"{opp}'s row has {other}", **where(i, pc))
+        raise InputError(tr('group {name!r}: round {rnd}: player {sn} plays {opp}, but player '
+                            "{opp}'s row has {other}",
+                            name=name, rnd=rnd, sn=sn, opp=opp, other=other), **where(i, pc))
     ocolour, _, ovalue, _, oforfeit = theirs
     if {colour, ocolour} != {"w", "b"}:
-        raise InputError(f"group {name!r}: round {rnd}: players {sn} and {opp} do not have "
-                         "opposite colours", **where(i, pc))
+        raise InputError(tr('group {name!r}: round {rnd}: players {sn} and {opp} do not have '
+                            'opposite colours',
+                            name=name, rnd=rnd, sn=sn, opp=opp), **where(i, pc))
     if (value is None) != (ovalue is None) or (value is not None and value + ovalue != 1):
-        raise InputError(f"group {name!r}: round {rnd}: the results of {sn} and {opp} do not "
-                         "add up to one point", **where(i, pc + 1))
+        raise InputError(tr('group {name!r}: round {rnd}: the results of {sn} and {opp} do not'
+                            ' add up to one point',
+                            name=name, rnd=rnd, sn=sn, opp=opp), **where(i, pc + 1))
     white, black = (sn, opp) if colour == "w" else (opp, sn)
     if value is None:
         return Game(white, black, Result.UNKNOWN)
@@ -335,7 +352,7 @@ def _csv_rows(text: str, label: str = "<text>") -> list[list[object]]:
             check_fields(len(r), label, reader.line_num)
             rows.append(list(r))
     except csv.Error as exc:
-        raise InputError(f"not a readable CSV row ({exc})", source=label,
+        raise InputError(tr('not a readable CSV row ({exc})', exc=exc), source=label,
                          line=reader.line_num or 1) from None
     return rows
 
@@ -378,8 +395,8 @@ def parse_klubtur(text: str, *, name: str = "<text>",
     stem = Path(name).stem if name and not name.startswith("<") else ""
     title, groups = _split_groups(rows, stem)
     if not groups:
-        raise InputError("no klubtur table (a header row starting Nr;Navn;... with R1, R2 ... "
-                         "round columns)", source=name)
+        raise InputError(tr('no klubtur table (a header row starting Nr;Navn;... with R1, R2 '
+                            '... round columns)'), source=name)
     out = []
 
     def where(i: int, j: int) -> dict:
@@ -395,7 +412,7 @@ def _check_unique(groups: list[KlubturGroup], source: str) -> None:
     seen: set[str] = set()
     for g in groups:
         if g.name in seen:
-            raise InputError(f"group {g.name!r} appears twice", source=source)
+            raise InputError(tr('group {name!r} appears twice', name=g.name), source=source)
         seen.add(g.name)
 
 
@@ -436,7 +453,7 @@ def read_klubtur_book(book, *, warnings: list[str] | None = None) -> list[Klubtu
             out.append(KlubturGroup(gname, _read_group(rows, at, gname, book.name, where,
                                                        warnings, title)))
     if not out:
-        raise InputError("no sheet holds a klubtur table", source=book.name)
+        raise InputError(tr('no sheet holds a klubtur table'), source=book.name)
     _check_unique(out, book.name)
     return out
 

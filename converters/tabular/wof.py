@@ -50,6 +50,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import cast
 
+from ...engine.i18n import ntr, tr
 from ...engine.model import (
     Bye,
     Game,
@@ -302,9 +303,9 @@ def _wof_date(value: object) -> str:
     elif m := re.fullmatch(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", text):
         d, mo, y = m.groups()
     else:
-        raise WofError(f"tournament date {text!r} is not YYYY/MM/DD or DD/MM/YYYY")
+        raise WofError(tr('tournament date {text!r} is not YYYY/MM/DD or DD/MM/YYYY', text=text))
     if not (1 <= int(d) <= 31 and 1 <= int(mo) <= 12):
-        raise WofError(f"tournament date {text!r} is not a date")
+        raise WofError(tr('tournament date {text!r} is not a date', text=text))
     return f"{int(d):02d}/{int(mo):02d}/{y}"
 
 
@@ -357,14 +358,14 @@ def write_wof(
     country = country if country is not None else t.info.get("country") or t.info.get("federation")  # type: ignore[assignment]
     date = date if date is not None else t.info.get("start_date")  # type: ignore[assignment]
     if not sender:
-        raise WofError("the WOF file needs a sender (%%Sender:): enter the chief arbiter "
-                       "(TRF 102) or pass sender=...")
+        raise WofError(tr('the WOF file needs a sender (%%Sender:): enter the chief arbiter '
+                          '(TRF 102) or pass sender=...'))
     if not country:
-        raise WofError("the WOF file needs the country (%%Country:): enter the federation "
-                       "(TRF 032) or pass country=...")
+        raise WofError(tr('the WOF file needs the country (%%Country:): enter the federation '
+                          '(TRF 032) or pass country=...'))
     if not date:
-        raise WofError("the WOF file needs the tournament date (%%Date:): enter the start date "
-                       "(TRF 042) or pass date=...")
+        raise WofError(tr('the WOF file needs the tournament date (%%Date:): enter the start '
+                          'date (TRF 042) or pass date=...'))
     ids: dict[int, str] = {}
     missing = []
     for p in t.players:
@@ -375,15 +376,17 @@ def write_wof(
             ids[p.start_no] = str(int(wid))
     if missing:
         raise WofError(
-            f"no WOF id (Player.extra['wof_id']) for player(s) {', '.join(missing)}; "
-            "the WOF rating officer gives new players their id"
+            ntr("no WOF id (Player.extra['wof_id']) for player {missing}; the WOF rating "
+                "officer gives new players their id",
+                "no WOF id (Player.extra['wof_id']) for players {missing}; the WOF rating "
+                "officer gives new players their id", len(missing), missing=", ".join(missing))
         )
     if len(set(ids.values())) != len(ids):
-        raise WofError("two players have the same WOF id")
+        raise WofError(tr('two players have the same WOF id'))
     try:
         records = disc_records(t)
     except OthelloDataError as exc:
-        raise WofError(f"{exc}; the WOF file needs a disc count for every game") from None
+        raise WofError(tr('{exc}; the WOF file needs a disc count for every game', exc=exc)) from None
     scores = t.scores()
 
     out = [
@@ -426,12 +429,14 @@ def _line(first: str, fd: int, sd: int, second: str) -> str:
 
 def _game_line(g: Game, ids: dict[int, str], number: int, board: int) -> str:
     if not g.is_finished:
-        raise WofError(f"round {number} board {board} ({g.black}-{g.white}) has no result yet")
+        raise WofError(tr('round {number} board {board} ({black}-{white}) has no result yet',
+                          number=number, board=board, black=g.black, white=g.white))
     if g.white_result.is_forfeit and (g.white_discs is None or g.black_discs is None):
         sign = "+" if g.black_result is Result.FORFEIT_WIN else "-"
         return f"%Forfeit: {ids[g.black]} {sign} {ids[g.white]} B"
     if g.black_discs is None or g.white_discs is None:
-        raise WofError(f"round {number} board {board} ({g.black}-{g.white}) has no disc count")
+        raise WofError(tr('round {number} board {board} ({black}-{white}) has no disc count',
+                          number=number, board=board, black=g.black, white=g.white))
     return _line(ids[g.black], g.black_discs, g.white_discs, ids[g.white])
 
 

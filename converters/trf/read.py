@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...engine.i18n import tr
+from ...engine.i18n import Message, ptr, tr
 from ...engine.model import (
     ADJUSTMENT_KINDS,
     Adjustment,
@@ -71,6 +71,13 @@ def read_trf(
     """
     text, label = read_text(source, name=name, warnings=warnings)
     return parse_trf(text, name=label, warnings=warnings)
+
+
+#: a result without an opponent, in words (a loose TRF code read as a bye)
+_BYE_WORDS = {Result.PAIRING_BYE: ptr("a bye read from a file", "pairing bye"),
+              Result.FULL_BYE: ptr("a bye read from a file", "full bye"),
+              Result.HALF_BYE: ptr("a bye read from a file", "half bye"),
+              Result.ZERO_BYE: ptr("a bye read from a file", "zero bye")}
 
 
 @dataclass
@@ -154,7 +161,7 @@ class _Parser:
     def error(self, message: str, line: int, column: int | None = None) -> InputError:
         return InputError(message, source=self.name, line=line, column=column)
 
-    def warn(self, message: str, line: int | None = None) -> None:
+    def warn(self, message: Message | str, line: int | None = None) -> None:
         if self.warnings is not None:
             where = f"{self.name}:{line}" if line is not None else self.name
             self.warnings.append(f"{where}: {message}")
@@ -577,7 +584,9 @@ class _Parser:
         for group in settings.forbidden:
             for p in group.players:
                 if p not in known:
-                    raise InputError(f"prohibited pairing names player {p}, who is not in the file", source=self.name)
+                    raise InputError(tr('prohibited pairing names player {p}, who is not in '
+                                        'the file',
+                                        p=p), source=self.name)
         self._check_points(t)
         return t
 
@@ -585,7 +594,9 @@ class _Parser:
         out = dict(self.players)
         for sn, extra in self.player_extra.items():
             if sn not in out:
-                raise InputError(f"national or {EXTENSION} record names player {sn}, who has no 001 line",
+                raise InputError(tr('national or {extension} record names player {sn}, who has'
+                                    ' no 001 line',
+                                    extension=EXTENSION, sn=sn),
                                  source=self.name)
             p = out[sn]
             changes: dict[str, object] = {}
@@ -610,7 +621,9 @@ class _Parser:
             if not acc:  # an XXA line without values
                 continue
             if sn not in out:
-                raise InputError(f"acceleration record names player {sn}, who has no 001 line",
+                raise InputError(tr('acceleration record names player {sn}, who has no 001 '
+                                    'line',
+                                    sn=sn),
                                  source=self.name)
             last = max(acc)
             out[sn] = out[sn].replace(acceleration=tuple(acc.get(r, Fraction(0)) for r in range(1, last + 1)))
@@ -683,8 +696,8 @@ class _Parser:
         if e.code in BYE_CODES:
             return BYE_CODES[e.code]
         loose = LOOSE_BYE_CODES[e.code]
-        self.warn(f"player {sn}, round {rnd}: result {e.code!r} without an opponent read as "
-                  f"{loose.name.lower().replace('_', ' ')}", e.line)
+        self.warn(tr("player {sn}, round {rnd}: result {code!r} without an opponent read as "
+                     "{replace}", sn=sn, rnd=rnd, code=e.code, replace=_BYE_WORDS[loose]), e.line)
         return loose
 
     def _game(self, sn: int, rnd: int, e: _Entry, known: set[int]) -> Game:
@@ -718,7 +731,8 @@ class _Parser:
         elif colours == ("b", "w"):
             white, black, wr, br = opp, sn, theirs, mine
         elif mine.is_forfeit and colours[0] in "- " and colours[1] in "- ":
-            self.warn(f"round {rnd}: forfeit {sn}-{opp} has no colours; {sn} listed as White", e.line)
+            self.warn(tr('round {rnd}: forfeit {sn}-{opp} has no colours; {sn} listed as White',
+                         rnd=rnd, sn=sn, opp=opp), e.line)
             white, black, wr, br = sn, opp, mine, theirs
         else:
             raise self.error(
@@ -740,8 +754,10 @@ class _Parser:
             acc = sum(t.player(sn).acceleration[:played], Fraction(0))
             if column in (computed, computed + acc, scores[sn], scores[sn] + acc):
                 continue
-            self.warn(f"player {sn}: points column says {fmt_points(column)}, "
-                      f"the results give {fmt_points(scores[sn])}", line)
+            self.warn(tr('player {sn}: points column says {fmt_points}, the results give '
+                         '{fmt_points2}',
+                         sn=sn, fmt_points=fmt_points(column),
+                         fmt_points2=fmt_points(scores[sn])), line)
 
 
 def parse_trf(text: str, *, name: str = "<text>", warnings: list[str] | None = None) -> Tournament:

@@ -21,6 +21,7 @@ import datetime as _dt
 import os
 from pathlib import Path
 
+from ...engine.i18n import tr
 from .. import limits
 from ..errors import InputError
 from .binding import CellValue
@@ -36,8 +37,8 @@ def _calamine():  # imported lazily: the rest of the package works without it
         import python_calamine
     except ImportError:  # pragma: no cover - a declared dependency
         raise InputError(
-            "reading .xls/.ods needs the python-calamine package "
-            "(pip install python-calamine)") from None
+            tr('reading .xls/.ods needs the python-calamine package (pip install '
+               'python-calamine)')) from None
     return python_calamine
 
 
@@ -74,7 +75,7 @@ class CalamineBook:
         try:
             return self._sheets[sheet]
         except KeyError:
-            raise InputError(f"there is no sheet {sheet!r}", source=self.name) from None
+            raise InputError(tr('there is no sheet {sheet!r}', sheet=sheet), source=self.name) from None
 
     def used_size(self, sheet: str) -> tuple[int, int]:
         rows = self._rows(sheet)
@@ -111,7 +112,8 @@ def open_legacy_book(path: str | os.PathLike[str], *, name: str | None = None) -
         for sheet_name in wb.sheet_names:
             sh = wb.get_sheet_by_name(sheet_name)
             if sh.total_height > MAX_ROWS:
-                raise InputError(f"sheet has {sh.total_height} rows (limit {MAX_ROWS})",
+                raise InputError(tr('sheet has {total_height} rows (limit {max_rows})',
+                                    total_height=sh.total_height, max_rows=MAX_ROWS),
                                  source=label, sheet=sheet_name)
             # skip_empty_area=False: row 1 / column A stay where they are
             sheets[sheet_name] = [[_plain(v) for v in raw]
@@ -120,5 +122,5 @@ def open_legacy_book(path: str | os.PathLike[str], *, name: str | None = None) -
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own error types (and ValueError ...)
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InputError(f"not a readable spreadsheet ({reason})", source=label) from None
+        raise InputError(tr('not a readable spreadsheet ({reason})', reason=reason), source=label) from None
     return CalamineBook(label, sheets)

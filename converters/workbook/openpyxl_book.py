@@ -36,6 +36,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ...engine.i18n import tr
 from ..atomic import atomic_write, building
 from .binding import CellValue, WorkbookError, a1, a1_range, plain_value
 from .cell_text import as_text_cell, cell_text
@@ -49,8 +50,8 @@ _THIN = Side(style="thin", color="808080")
 def require_defusedxml() -> None:
     if not getattr(openpyxl, "DEFUSEDXML", False):
         raise WorkbookError(
-            "refusing to read workbooks: openpyxl is not using defusedxml "
-            "(install it: pip install defusedxml)"
+            tr('refusing to read workbooks: openpyxl is not using defusedxml (install it: pip '
+               'install defusedxml)')
         )
 
 
@@ -70,7 +71,8 @@ class OpenpyxlBook:
         try:
             return self.workbook[sheet]
         except KeyError:
-            raise WorkbookError(f"{self.name}: there is no sheet {sheet!r}") from None
+            raise WorkbookError(tr('{name}: there is no sheet {sheet!r}',
+                                   name=self.name, sheet=sheet)) from None
 
     # --- reading ------------------------------------------------------------------
     def sheet_names(self) -> list[str]:
@@ -131,7 +133,8 @@ class OpenpyxlBook:
 
     def add_sheet(self, name: str, after: str | None = None) -> None:
         if name in self.workbook.sheetnames:
-            raise WorkbookError(f"{self.name}: a sheet called {name!r} exists already")
+            raise WorkbookError(tr('{name}: a sheet called {name2!r} exists already',
+                                   name=self.name, name2=name))
         index = None
         if after is not None:
             index = self.workbook.sheetnames.index(self._ws(after).title) + 1
@@ -252,7 +255,8 @@ class OpenpyxlBook:
         ref = a1_range(first_row, col, last_row, col)
         listed = ",".join(choices)
         if len(listed) > 255:
-            raise WorkbookError(f"{self.name}: result list for {sheet!r} is too long")
+            raise WorkbookError(tr('{name}: result list for {sheet!r} is too long',
+                                   name=self.name, sheet=sheet))
         dv = DataValidation(
             type="list",
             formula1=f'"{listed}"',
@@ -293,7 +297,7 @@ class OpenpyxlBook:
         """Write the workbook back to its file, under its lock, after a backup
         (:func:`monrad.converters.workbook.writer.write_back`)."""
         if self.path is None:
-            raise WorkbookError("workbook has no file to save to")
+            raise WorkbookError(tr('workbook has no file to save to'))
         self.backup = write_back(self.path, self.to_bytes())
         return str(self.backup) if self.backup else None
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from defusedxml import ElementTree as SafeET
 
+from ...engine.i18n import tr
 from .binding import WorkbookError
 
 __all__ = [
@@ -95,16 +96,19 @@ def parse_xml(data: bytes, where: str):
         kind = type(exc).__module__
         if kind.startswith("defusedxml"):
             raise WorkbookError(
-                f"{where}: refused: the workbook's XML uses entity declarations or external "
-                f"references ({type(exc).__name__}), which a real workbook never does") from None
-        raise WorkbookError(f"{where}: not a readable Excel workbook ({exc})") from None
+                tr("{where}: refused: the workbook's XML uses entity declarations or external "
+                   'references ({name}), which a real workbook never does',
+                   where=where, name=type(exc).__name__)) from None
+        raise WorkbookError(tr('{where}: not a readable Excel workbook ({exc})',
+                               where=where, exc=exc)) from None
 
 
 def _text(data: bytes, where: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise WorkbookError(f"{where}: not UTF-8 XML; monrad cannot write into this workbook") \
+        raise WorkbookError(tr('{where}: not UTF-8 XML; monrad cannot write into this workbook',
+                               where=where)) \
             from None
 
 
@@ -120,12 +124,14 @@ class Package:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
                 for info in zf.infolist():
                     if info.filename in self.parts:
-                        raise WorkbookError(f"{source}: the package holds {info.filename!r} twice")
+                        raise WorkbookError(tr('{source}: the package holds {filename!r} twice',
+                                               source=source, filename=info.filename))
                     self.names.append(info.filename)
                     self.infos[info.filename] = info
                     self.parts[info.filename] = zf.read(info)
         except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as exc:
-            raise WorkbookError(f"{source}: not a readable Excel workbook ({exc})") from None
+            raise WorkbookError(tr('{source}: not a readable Excel workbook ({exc})',
+                                   source=source, exc=exc)) from None
 
     # --- parts ------------------------------------------------------------------------
     def text(self, name: str) -> str:
@@ -182,7 +188,7 @@ class Package:
                     return resolve("", target)
         if "xl/workbook.xml" in self.parts:
             return "xl/workbook.xml"
-        raise WorkbookError(f"{self.source}: no workbook part in the package")
+        raise WorkbookError(tr('{source}: no workbook part in the package', source=self.source))
 
 
 def part_rels_name(part: str) -> str:
@@ -219,7 +225,9 @@ def _insert_before_close(xml: str, tag: str, fragment: str, where: str) -> str:
         return xml[:m.start()] + _prefixed(fragment, prefix) + xml[m.start():]
     empty = re.search(rf"<((?:[\w.-]+:)?){tag}\b([^>]*)/>", xml)
     if empty is None:
-        raise WorkbookError(f"{where}: no <{tag}> element; monrad cannot write into this workbook")
+        raise WorkbookError(tr('{where}: no <{tag}> element; monrad cannot write into this '
+                               'workbook',
+                               where=where, tag=tag))
     prefix = empty.group(1)
     return (xml[:empty.start()] + f"<{prefix}{tag}{empty.group(2)}>"
             + _prefixed(fragment, prefix) + f"</{prefix}{tag}>" + xml[empty.end():])
@@ -275,7 +283,7 @@ def sheet_entries(workbook_xml: str, targets: dict[str, str], where: str) -> lis
     """The sheets of ``workbook.xml`` in tab order (``targets``: relationship id -> part)."""
     block = SHEETS_BLOCK.search(workbook_xml)
     if block is None:
-        raise WorkbookError(f"{where}: the workbook lists no sheets")
+        raise WorkbookError(tr('{where}: the workbook lists no sheets', where=where))
     out = []
     for m in _SHEET.finditer(block.group(2)):
         a = attrs(m.group(0))

@@ -44,6 +44,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ...engine.i18n import tr
 from .. import limits
 from ..atomic import atomic_write
 from ..errors import InputError
@@ -98,6 +99,19 @@ _STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styl
 _STYLES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
 
 
+#: what monrad refuses to do on a sheet it did not make (docs/workbook.md)
+_REFUSED_FORMATS = {
+    "format cells": tr("{name}: monrad does not format cells on sheet {sheet!r}, which is not "
+                       "one of its own sheets"),
+    "set column widths": tr("{name}: monrad does not set column widths on sheet {sheet!r}, "
+                            "which is not one of its own sheets"),
+    "add drop-downs": tr("{name}: monrad does not add drop-downs on sheet {sheet!r}, which is "
+                         "not one of its own sheets"),
+    "set the print layout": tr("{name}: monrad does not set the print layout on sheet "
+                               "{sheet!r}, which is not one of its own sheets"),
+}
+
+
 class PackageBook:
     """An existing workbook file: values read with calamine, writes as parts."""
 
@@ -119,7 +133,8 @@ class PackageBook:
         self._wb_part = self._pkg.workbook_part()
         self._wb_rels = part_rels_name(self._wb_part)
         if self._wb_part not in self._pkg.parts or self._wb_rels not in self._pkg.parts:
-            raise WorkbookError(f"{where}: not a readable Excel workbook (no workbook part)")
+            raise WorkbookError(tr('{where}: not a readable Excel workbook (no workbook part)',
+                                   where=where))
         base = posixpath.dirname(self._wb_part)
         rels = relationships(self._pkg.parts[self._wb_rels], f"{where} ({self._wb_rels})")
         targets = {rid: resolve(base, target) for rid, _, target, mode in rels
@@ -155,11 +170,11 @@ class PackageBook:
         try:
             rows = self._reader.get_sheet_by_name(name).to_python(skip_empty_area=False)
         except Exception as exc:  # noqa: BLE001 - calamine's errors have no common base
-            raise WorkbookError(f"{self.path}: sheet {name!r} cannot be read "
-                                f"({' '.join(str(exc).split())})") from None
+            raise WorkbookError(tr('{path}: sheet {name!r} cannot be read ({split})',
+                                   path=self.path, name=name, split=' '.join(str(exc).split()))) from None
         if len(rows) > MAX_ROWS:
-            raise WorkbookError(f"{self.path}: sheet {name!r} has {len(rows)} rows "
-                                f"(limit {MAX_ROWS})")
+            raise WorkbookError(tr('{path}: sheet {name!r} has {n} rows (limit {max_rows})',
+                                   path=self.path, name=name, n=len(rows), max_rows=MAX_ROWS))
         cells: dict[tuple[int, int], CellValue] = {}
         for r, row in enumerate(rows, 1):
             for c, value in enumerate(row, 1):
@@ -180,11 +195,15 @@ class PackageBook:
                 last_row, last_col = max(last_row, row), max(last_col, col)
                 far = f"{m.group(1).decode()}{row}"
         if last_row > MAX_ROWS:
-            raise WorkbookError(f"{self.path}: sheet {entry.name!r} has {last_row} rows "
-                                f"(limit {MAX_ROWS})")
+            raise WorkbookError(tr('{path}: sheet {name!r} has {last_row} rows (limit '
+                                   '{max_rows})',
+                                   path=self.path, name=entry.name, last_row=last_row,
+                                   max_rows=MAX_ROWS))
         if last_row * last_col > MAX_CELLS:
-            raise WorkbookError(f"{self.path}: sheet {entry.name!r} reaches cell {far}; "
-                                f"its area is too large to read (limit {MAX_CELLS:,} cells)")
+            raise WorkbookError(tr('{path}: sheet {name!r} reaches cell {far}; its area is too'
+                                   ' large to read (limit {max_cells:,} cells)',
+                                   path=self.path, name=entry.name, far=far,
+                                   max_cells=MAX_CELLS))
 
     def _open_reader(self):
         from python_calamine import CalamineWorkbook
@@ -192,8 +211,8 @@ class PackageBook:
         try:
             return CalamineWorkbook.from_filelike(io.BytesIO(self._data))
         except Exception as exc:  # noqa: BLE001 - calamine's errors have no common base
-            raise WorkbookError(f"{self.path}: not a readable Excel workbook "
-                                f"({' '.join(str(exc).split())})") from None
+            raise WorkbookError(tr('{path}: not a readable Excel workbook ({split})',
+                                   path=self.path, split=' '.join(str(exc).split()))) from None
 
     def formula_cells(self, sheet: str) -> set[tuple[int, int]]:
         """``(row, col)`` of the cells of ``sheet`` that hold a formula in the file (a
@@ -218,7 +237,7 @@ class PackageBook:
         for s in self._sheets:
             if s.name == sheet:
                 return s
-        raise WorkbookError(f"{self.name}: there is no sheet {sheet!r}")
+        raise WorkbookError(tr('{name}: there is no sheet {sheet!r}', name=self.name, sheet=sheet))
 
     def _owned(self, sheet: str) -> bool:
         if sheet in self._own:
@@ -263,8 +282,7 @@ class PackageBook:
 
     def _refuse_format(self, sheet: str, what: str) -> None:
         if not self._owned(sheet):
-            raise WorkbookError(f"{self.name}: monrad does not {what} on sheet {sheet!r}, "
-                                "which is not one of its own sheets")
+            raise WorkbookError(_REFUSED_FORMATS[what].fill(name=self.name, sheet=sheet))
 
     # --- reading ------------------------------------------------------------------------
     def sheet_names(self) -> list[str]:
@@ -310,9 +328,11 @@ class PackageBook:
 
     def add_sheet(self, name: str, after: str | None = None) -> None:
         if any(s.name.casefold() == name.casefold() for s in self._sheets):  # as Excel sees it
-            raise WorkbookError(f"{self.name}: a sheet called {name!r} exists already")
+            raise WorkbookError(tr('{name}: a sheet called {name2!r} exists already',
+                                   name=self.name, name2=name))
         if len(name) > 31 or re.search(r"[\[\]:*?/\\]", name) or not name.strip():
-            raise WorkbookError(f"{self.name}: {name!r} cannot be a sheet name")
+            raise WorkbookError(tr('{name}: {name2!r} cannot be a sheet name',
+                                   name=self.name, name2=name))
         index = len(self._sheets)
         if after is not None:
             index = self._sheets.index(self._entry(after)) + 1
@@ -324,8 +344,9 @@ class PackageBook:
         if not entry.new:
             rels = part_rels_name(entry.part)
             if rels in self._pkg.parts:
-                raise WorkbookError(f"{self.name}: sheet {name!r} holds drawings or comments; "
-                                    "monrad deletes only the sheets it made")
+                raise WorkbookError(tr('{name}: sheet {name2!r} holds drawings or comments; '
+                                       'monrad deletes only the sheets it made',
+                                       name=self.name, name2=name))
             self._deleted.append(entry)
         self._sheets.remove(entry)
         self._own.pop(name, None)
@@ -410,7 +431,8 @@ class PackageBook:
         if last_row < first_row:
             return
         if len(",".join(choices)) > 255:
-            raise WorkbookError(f"{self.name}: result list for {sheet!r} is too long")
+            raise WorkbookError(tr('{name}: result list for {sheet!r} is too long',
+                                   name=self.name, sheet=sheet))
         own = self._own_sheet(sheet)
         ref = a1_range(first_row, col, last_row, col)
         message = error_message or ("Pick a result from the list" if strict
@@ -650,15 +672,16 @@ def open_book(path: str | os.PathLike[str]) -> PackageBook:
     require_defusedxml()
     p = Path(path)
     if not p.is_file():
-        raise WorkbookError(f"{p}: no such file")
+        raise WorkbookError(tr('{p}: no such file', p=p))
     size = p.stat().st_size
     if size > MAX_FILE_BYTES:
         raise WorkbookError(
-            f"{p}: {size / 1e6:.0f} MB is too large for a tournament workbook "
-            f"(limit {MAX_FILE_BYTES // (1024 * 1024)} MB)"
+            tr('{p}: {size:.0f} MB is too large for a tournament workbook (limit '
+               '{max_file_bytes} MB)',
+               p=p, size=size / 1e6, max_file_bytes=MAX_FILE_BYTES // (1024 * 1024))
         )
     if not zipfile.is_zipfile(p):
-        raise WorkbookError(f"{p}: not an Excel workbook (.xlsx/.xlsm)")
+        raise WorkbookError(tr('{p}: not an Excel workbook (.xlsx/.xlsm)', p=p))
     try:
         limits.check_workbook(p)  # the zip index and every sheet's size, before anything
     except InputError as exc:
@@ -671,7 +694,8 @@ def open_book(path: str | os.PathLike[str]) -> PackageBook:
         raise WorkbookError(f"{p}: {_why_unreadable(exc)}") from None
     for title, max_row in book.declared_rows().items():
         if max_row > MAX_ROWS:  # (a sheet without <dimension> is checked when read)
-            raise WorkbookError(f"{p}: sheet {title!r} has {max_row} rows (limit {MAX_ROWS})")
+            raise WorkbookError(tr('{p}: sheet {title!r} has {max_row} rows (limit {max_rows})',
+                                   p=p, title=title, max_row=max_row, max_rows=MAX_ROWS))
     lay = detect_layout(book.sheet_names())
     if lay is not None and lay.standings_sheet in book.sheet_names():
         book.own(lay.standings_sheet)

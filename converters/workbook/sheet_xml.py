@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ...engine.i18n import tr
 from .binding import CellValue, WorkbookError, a1, col_letter
 from .package import MAIN_NS, REL_NS, esc_attr, esc_text
 from .styles_xml import CellStyle, StylesEditor
@@ -252,10 +253,10 @@ def patch_cells(xml: bytes, edits: Mapping[tuple[int, int], CellValue], where: s
     try:
         text = xml.decode("utf-8")
     except UnicodeDecodeError:
-        raise WorkbookError(f"{where}: not UTF-8 XML; monrad cannot write into it") from None
+        raise WorkbookError(tr('{where}: not UTF-8 XML; monrad cannot write into it', where=where)) from None
     data = re.search(rf"<({_P})sheetData\b[^>]*?(/>|>(.*?)</{_P}sheetData\s*>)", text, re.DOTALL)
     if data is None:
-        raise WorkbookError(f"{where}: no sheetData; monrad cannot write into it")
+        raise WorkbookError(tr('{where}: no sheetData; monrad cannot write into it', where=where))
     prefix = data.group(1)
     by_row: dict[int, dict[int, CellValue]] = {}
     for (r, c), v in edits.items():

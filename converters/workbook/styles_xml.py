@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...engine.i18n import tr
 from .binding import WorkbookError
 from .package import esc_attr
 
@@ -73,7 +74,9 @@ class StylesEditor:
         self.changed = False
         root = re.search(rf"<({_P})styleSheet\b", xml)
         if root is None:
-            raise WorkbookError(f"{where}: no styleSheet; monrad cannot write into this workbook")
+            raise WorkbookError(tr('{where}: no styleSheet; monrad cannot write into this '
+                                   'workbook',
+                                   where=where))
         self.prefix = root.group(1)
         self._cache: dict[CellStyle, int] = {}
 
@@ -109,7 +112,8 @@ class StylesEditor:
         container = {"xf": "cellXfs", "numFmt": "numFmts"}.get(tag, tag + "s")
         block = self._block(container)
         if block is None:
-            raise WorkbookError(f"{self.where}: no <{container}>; monrad cannot add its formats")
+            raise WorkbookError(tr('{where}: no <{container}>; monrad cannot add its formats',
+                                   where=self.where, container=container))
         start, end, inner = block
         p = self.prefix
         item = re.sub(r"<(/?)(?=[A-Za-z])", lambda m: f"<{m.group(1)}{p}", item) if p else item
@@ -136,7 +140,8 @@ class StylesEditor:
     def _bold_font(self) -> int:
         fonts = self._block("fonts")
         if fonts is None:
-            raise WorkbookError(f"{self.where}: no <fonts>; monrad cannot add its formats")
+            raise WorkbookError(tr('{where}: no <fonts>; monrad cannot add its formats',
+                                   where=self.where))
         first = _children(fonts[2], "font")
         base = first[0] if first else "<font/>"
         base = re.sub(rf"^<{_P}font\b[^>]*?/>$", "<font></font>", base)
@@ -208,5 +213,5 @@ def _argb(rgb: str) -> str:
     """``FFF2CC`` -> ``FFFFF2CC`` (opaque); an ARGB value is kept."""
     text = rgb.strip().lstrip("#").upper()
     if not re.fullmatch(r"[0-9A-F]{6}|[0-9A-F]{8}", text):
-        raise WorkbookError(f"{text!r} is not an RGB colour")
+        raise WorkbookError(tr('{text!r} is not an RGB colour', text=text))
     return text if len(text) == 8 else "FF" + text

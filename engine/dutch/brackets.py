@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from ..i18n import LocalizedError, tr
 from ..matching import max_weight_matching
 from .criteria import (
     Context,
@@ -65,7 +66,7 @@ _ALONE_RETRIES = 6
 SHORTCUT_MIN = 8
 
 
-class NoLegalPairing(Exception):
+class NoLegalPairing(LocalizedError):
     """No pairing satisfies the absolute criteria."""
 
 
@@ -408,7 +409,7 @@ class _FieldPass:
             self._close_bracket(plan is None)
             if self.last_bracket and len(self.pairs) == paired_before and len(self.group) > 1:
                 if self.mode == _FULL:
-                    raise NoLegalPairing("the last bracket cannot be paired")
+                    raise NoLegalPairing(tr("the last bracket cannot be paired"))
                 # the lowest bracket paired alone is the first suspect
                 raise _WindowTooSmall(self.last_alone)
         bye = self.group[0] if self.group else None
@@ -430,7 +431,7 @@ class _FieldPass:
         if (self.odd and quick_bye is None) or self.mode == _FULL:
             self.mate = g.solve()
             if not _complete(self.mate, players):
-                raise NoLegalPairing("the players cannot all be paired within the absolute criteria")
+                raise NoLegalPairing(tr("the players cannot all be paired within the absolute criteria"))
         self.solver = _Solver(g, players, ctx)
         if not self.odd:
             return

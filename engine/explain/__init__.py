@@ -22,6 +22,7 @@ from typing import cast
 
 from ..check import _first_round_colour as first_round_colour
 from ..dutch.criteria import Context as DutchContext
+from ..i18n import tr
 from ..model import Result, Round, Tournament
 from ..monrad.base import MonradSystem
 from ..pairing import PairingError, canonical_system, get_system, players_to_pair
@@ -63,7 +64,7 @@ def explain_round(tournament: Tournament, round_no: int | None = None,
     impl = get_system(name)
     n = tournament.next_round if round_no is None else round_no
     if n < 1:
-        raise PairingError(f"round {n} does not exist")
+        raise PairingError(tr("round {round} does not exist", round=n))
     # round 1's colour of no. 1 as the file shows it, where the system reads it (Dutch)
     tournament = tournament.copy()
     tournament.settings = tournament.settings.replace(

@@ -60,9 +60,10 @@ def konrad_limit(settings: Settings) -> int:
     try:
         limit = int(cast("str | SupportsInt", raw))
     except (TypeError, ValueError):
-        raise PairingError(f"setting konrad must be a whole number of meetings, not {raw!r}") from None
+        raise PairingError(tr("setting konrad must be a whole number of meetings, not {value!r}",
+                                 value=raw)) from None
     if limit < 1:
-        raise PairingError(f"setting konrad must be 1 or more, not {limit}")
+        raise PairingError(tr("setting konrad must be 1 or more, not {value}", value=limit))
     return limit
 
 
@@ -180,7 +181,8 @@ class MonradSystem:
         facts = collect(tournament, round_no, conv=self.conventions)
         missing = [p for p in players if p not in facts]
         if missing:
-            raise PairingError(f"round {round_no}: players {missing} are not on the roster")
+            raise PairingError(tr("round {round}: players {players} are not on the roster",
+                                  round=round_no, players=tuple(missing)))
         order = self.order(tournament, round_no, players, facts)
         forbidden = set()
         for pair in settings.forbidden_pairs(round_no):
@@ -202,9 +204,11 @@ class MonradSystem:
                 system=self.name, round=round_no, reason=exc.reason,
                 rule=self.rules.bye)) from None
         except NoPairingPossible as exc:
-            hint = "" if ctx.limit > 1 else "; the Konrad setting allows repeat meetings"
             raise NoPairingPossible(
-                f"{self.name}: round {round_no} cannot be paired: {exc}{hint}"
+                tr("{system}: round {round} cannot be paired: {problem}", system=self.name,
+                   round=round_no, problem=str(exc)) if ctx.limit > 1 else
+                tr("{system}: round {round} cannot be paired: {problem}; the Konrad setting "
+                   "allows repeat meetings", system=self.name, round=round_no, problem=str(exc))
             ) from None
         games = []
         for top, other in plan.pairs:

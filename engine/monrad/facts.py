@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..i18n import Message, ptr, tr
 from ..model import Colour, Game, Pending, Result, Tournament
 from ..pairing import PairingError
 
@@ -168,8 +169,13 @@ def _add_game(units: _Units, number: int, game: Game, out: dict[int, Facts],
             f.colours.append(colour)
 
 
+#: what a game without a result is, in the refusal to pair past it
+_STATES = {"postponed": ptr("a game", "postponed"), "adjourned": ptr("a game", "adjourned"),
+           "pending": ptr("a game", "pending")}
+
+
 def check_results_in(tournament: Tournament, before_round: int, *, allow_pending: bool,
-                     why: str = "") -> None:
+                     why: Message | None = None) -> None:
     """Refuse to pair while an earlier game has no result.
 
     A game without any result (``UNKNOWN``) is always refused; a pending game
@@ -182,9 +188,19 @@ def check_results_in(tournament: Tournament, before_round: int, *, allow_pending
             pending = g.pending is not None or g.white_result is Result.PENDING
             if pending and allow_pending:
                 continue
-            what = f"is {g.pending.value}" if g.pending is not None else (
-                "is pending" if pending else "has no result")
-            raise PairingError(
-                f"cannot pair round {before_round}: round {rnd.number} board {board} "
-                f"({g.white}-{g.black}) {what}{why}"
-            )
+            values = {"round": before_round, "earlier": rnd.number, "board": board,
+                      "white": g.white, "black": g.black}
+            if g.pending is None and not pending:
+                msg = (tr("cannot pair round {round}: round {earlier} board {board} "
+                          "({white}-{black}) has no result ({why})", why=why, **values)
+                       if why is not None else
+                       tr("cannot pair round {round}: round {earlier} board {board} "
+                          "({white}-{black}) has no result", **values))
+            else:
+                state = _STATES[g.pending.value if g.pending is not None else "pending"]
+                msg = (tr("cannot pair round {round}: round {earlier} board {board} "
+                          "({white}-{black}) is {state} ({why})", why=why, state=state, **values)
+                       if why is not None else
+                       tr("cannot pair round {round}: round {earlier} board {board} "
+                          "({white}-{black}) is {state}", state=state, **values))
+            raise PairingError(msg)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..cardinality import Matcher
+from ..i18n import tr
 from ..model import Colour, Tournament
 from ..pairing import NoPairingPossible, PairingError, SystemFacts
 from .base import Context, MonradRules, MonradSystem
@@ -95,13 +96,13 @@ class NsfMonrad(MonradSystem):
         """NSF-1: the number of rounds must be set; NSF-11C: last round only on finished games."""
         total = tournament.settings.rounds
         if total is None:
-            raise PairingError(
-                "nsf: the number of rounds must be set before pairing (NSF-1; it decides the last round, NSF-11)"
-            )
+            raise PairingError(tr("nsf: the number of rounds must be set before pairing (NSF-1; "
+                                  "it decides the last round, NSF-11)"))
         last = round_no >= total
         check_results_in(
             tournament, round_no, allow_pending=not last,
-            why=" (NSF-11C: the last round is paired only when every earlier game is finished)" if last else "",
+            why=tr("NSF-11C: the last round is paired only when every earlier game is finished")
+            if last else None,
         )
 
     def order(self, tournament: Tournament, round_no: int, players: Sequence[int],

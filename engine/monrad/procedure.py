@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..cardinality import Matcher
-from ..i18n import Message, ntr
+from ..i18n import Message, ntr, tr
 from ..pairing import NoPairingPossible
 
 __all__ = ["NoByeCandidate", "Plan", "Recorder", "in_list_order", "lowest_first_tiers",
@@ -37,7 +37,7 @@ class NoByeCandidate(NoPairingPossible):
     had it already: it is given at most once).  ``reason`` is the message without
     the round."""
 
-    def __init__(self, reason: Message, message: object = None) -> None:
+    def __init__(self, reason: Message, message: Message | str | None = None) -> None:
         super().__init__(reason if message is None else message)
         self.reason = reason
 
@@ -246,4 +246,4 @@ def top_down(
                 raise AssertionError(f"no feasible candidate for list position {top + 1}")
         plan.searches = searches + m.searches
         return plan
-    raise NoPairingPossible("no pairing of the round satisfies the absolute rules")
+    raise NoPairingPossible(tr("no pairing of the round satisfies the absolute rules"))

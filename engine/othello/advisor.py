@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..berger import rounds_in_cycle
+from ..i18n import Message, tr
 from ..model import Scoring, Settings
 
 __all__ = ["FormatAdvice", "advise_format"]
@@ -46,7 +47,8 @@ class FormatAdvice:
     round_options: tuple[int, ...]
     #: settings by name for the tournament (``system``, ``rounds``, ``scoring`` ...)
     options: dict[str, object] = field(default_factory=dict)
-    explanation: str = ""
+    #: why, in words (a :class:`~monrad.engine.i18n.Message`, rendered where it is shown)
+    explanation: Message | str = ""
 
     def with_rounds(self, rounds: int) -> FormatAdvice:
         """The same advice with the organiser's own number of rounds.
@@ -56,20 +58,20 @@ class FormatAdvice:
         """
         if self.system != "othello-swiss":
             if rounds != self.rounds:
-                raise ValueError(
-                    f"a {self.system} of {self.players} players has {self.rounds} rounds, not {rounds}"
-                )
+                raise ValueError(str(tr(
+                    "a {system} of {players} players has {rounds} rounds, not {asked}",
+                    system=self.system, players=self.players, rounds=self.rounds, asked=rounds)))
             return self
         if not 1 <= rounds < self.players:
-            raise ValueError(
-                f"a Swiss of {self.players} players can have 1..{self.players - 1} rounds, not {rounds}"
-            )
-        note = "" if rounds in self.round_options else (
-            f" (the organiser chose {rounds}; OTH-1 suggests {' or '.join(map(str, self.round_options))})"
-        )
+            raise ValueError(str(tr(
+                "a Swiss of {players} players can have 1..{most} rounds, not {asked}",
+                players=self.players, most=self.players - 1, asked=rounds)))
+        explanation = self.explanation if rounds in self.round_options else tr(
+            "{advice} (the organiser chose {rounds}; OTH-1 suggests {options})",
+            advice=self.explanation, rounds=rounds, options=_either(self.round_options))
         return FormatAdvice(
             self.players, self.system, rounds, self.round_options,
-            {**self.options, "rounds": rounds, "mbq_c": Fraction(64, rounds)}, self.explanation + note,
+            {**self.options, "rounds": rounds, "mbq_c": Fraction(64, rounds)}, explanation,
         )
 
     def settings(self, base: Settings | None = None) -> Settings:
@@ -82,33 +84,48 @@ class FormatAdvice:
 def advise_format(players: int, game: str = "othello") -> FormatAdvice:
     """The OTH-1 format for ``players`` entries of ``game`` (only ``othello`` is defined)."""
     if game.strip().lower() != "othello":
-        raise ValueError(f"format advice is defined for Othello (OTH-1), not for {game!r}")
+        raise ValueError(str(tr("format advice is defined for Othello (OTH-1), not for {game!r}",
+                                game=game)))
     if players < 2:
-        raise ValueError(f"a tournament needs at least 2 players, not {players}")
+        raise ValueError(str(tr("a tournament needs at least 2 players, not {players}",
+                                players=players)))
     if players <= 5:
         rounds = 2 * rounds_in_cycle(players)
         return _advice(players, "double-round-robin", rounds, (rounds,),
-                       f"{players} players: double round robin, everyone meets everyone twice "
-                       f"with colours reversed ({rounds} rounds; OTH-1, OTH-2)")
+                       tr("{players} players: double round robin, everyone meets everyone "
+                          "twice with colours reversed ({rounds} rounds; OTH-1, OTH-2)",
+                          players=players, rounds=rounds))
     if players <= 8:
         rounds = rounds_in_cycle(players)
         return _advice(players, "round-robin", rounds, (rounds,),
-                       f"{players} players: round robin by the Berger tables ({rounds} rounds; OTH-1)")
+                       tr("{players} players: round robin by the Berger tables ({rounds} "
+                          "rounds; OTH-1)", players=players, rounds=rounds))
     if players <= 20:
         options: tuple[int, ...] = (7, 9)
     elif players < 28:
         options = (9, 11)
     else:
         options = (9, 11, 13)
-    extra = "; 13 rounds is the Nordic championship format" if 13 in options else ""
+    values = {"players": players, "options": _either(options), "proposed": options[0]}
     return _advice(
         players, "othello-swiss", options[0], options,
-        f"{players} players: Othello Swiss of {' or '.join(map(str, options))} rounds, "
-        f"proposed {options[0]}{extra} (OTH-1); MBQ constant C = 64/rounds (OTH-8)",
+        tr("{players} players: Othello Swiss of {options} rounds, proposed {proposed}; 13 rounds "
+           "is the Nordic championship format (OTH-1); MBQ constant C = 64/rounds (OTH-8)",
+           **values) if 13 in options else
+        tr("{players} players: Othello Swiss of {options} rounds, proposed {proposed} (OTH-1); "
+           "MBQ constant C = 64/rounds (OTH-8)", **values),
     )
 
 
-def _advice(players: int, system: str, rounds: int, options: tuple[int, ...], text: str) -> FormatAdvice:
+def _either(options: tuple[int, ...]) -> Message | str:
+    """``7 or 9``, ``9, 11 or 13`` in the reader's language."""
+    if len(options) == 1:
+        return str(options[0])
+    return tr("{some} or {last}", some=", ".join(map(str, options[:-1])), last=options[-1])
+
+
+def _advice(players: int, system: str, rounds: int, options: tuple[int, ...],
+            text: Message) -> FormatAdvice:
     opts: dict[str, object] = {"system": system, "rounds": rounds, "scoring": "classic"}
     if system == "othello-swiss":
         opts["mbq_c"] = Fraction(64, rounds)

@@ -16,6 +16,7 @@ Counts are always given Black first (OTH-5: the first-named player plays Black).
 
 from __future__ import annotations
 
+from ..i18n import LocalizedError, tr
 from ..model import Colour, Game, Result
 
 __all__ = [
@@ -33,7 +34,7 @@ __all__ = [
 TOTAL = 64
 
 
-class DiscError(ValueError):
+class DiscError(LocalizedError, ValueError):
     """A disc count that cannot be (one line, says what is wrong)."""
 
 
@@ -53,14 +54,18 @@ def validate(black: object, white: object) -> tuple[int, int]:
             try:
                 value = int(str(value).strip())
             except ValueError:
-                raise DiscError(f"{side}'s disc count {value!r} is not a whole number") from None
+                raise DiscError(tr("Black's disc count {value!r} is not a whole number", value=value)
+                               if side == "Black" else
+                               tr("White's disc count {value!r} is not a whole number", value=value)
+                               ) from None
         if not 0 <= value <= TOTAL:
-            raise DiscError(f"{side}'s disc count {value} is outside 0..64")
+            raise DiscError(tr("Black's disc count {value} is outside 0..64", value=value)
+                           if side == "Black" else
+                           tr("White's disc count {value} is outside 0..64", value=value))
         out.append(value)
     if out[0] + out[1] > TOTAL:
-        raise DiscError(
-            f"disc counts {out[0]}-{out[1]} add up to {out[0] + out[1]}, more than 64 squares"
-        )
+        raise DiscError(tr("disc counts {black}-{white} add up to {total}, more than 64 squares",
+                           black=out[0], white=out[1], total=out[0] + out[1]))
     return out[0], out[1]
 
 
@@ -101,7 +106,7 @@ def resignation(loser: Colour) -> tuple[int, int]:
         return 0, TOTAL
     if loser is Colour.WHITE:
         return TOTAL, 0
-    raise DiscError("a resignation needs the colour of the player who resigned")
+    raise DiscError(tr("a resignation needs the colour of the player who resigned"))
 
 
 def time_loss(
@@ -129,7 +134,7 @@ def time_loss(
     (44, 20)
     """
     if flagged not in (Colour.BLACK, Colour.WHITE):
-        raise DiscError("a time loss needs the colour of the player whose flag fell")
+        raise DiscError(tr("a time loss needs the colour of the player whose flag fell"))
 
     def to(winner: Colour, win: int, lose: int) -> tuple[int, int]:
         return (win, lose) if winner is Colour.BLACK else (lose, win)
@@ -140,7 +145,7 @@ def time_loss(
     if not finished:
         return to(winner, TOTAL, 0)
     if board is None:
-        raise DiscError("a time loss finished in the extra minutes needs the board count")
+        raise DiscError(tr("a time loss finished in the extra minutes needs the board count"))
     black, white = validate(*board)
     mine, theirs = (black, white) if flagged is Colour.BLACK else (white, black)
     if mine < theirs:

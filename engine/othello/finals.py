@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from ..i18n import Message, tr
+from ..i18n import Message, ptr, tr
 from ..model import Colour, Tournament
 from ..state import histories
 from .discs import complete
@@ -54,10 +54,24 @@ __all__ = [
     "final_ranking",
     "place_note",
     "place_text",
+    "match_name",
     "plan_finals",
     "replay_finals",
     "swiss_wins",
 ]
+
+
+#: the matches' names in words (the keys stay English: they are stored in files)
+_MATCH_NAMES = {"final": ptr("finals match", "final"),
+                "third place": ptr("finals match", "third place"),
+                "play-off": ptr("finals match", "play-off"),
+                "semi-final 1": ptr("finals match", "semi-final 1"),
+                "semi-final 2": ptr("finals match", "semi-final 2")}
+
+
+def match_name(name: str) -> Message | str:
+    """A match's name in the reader's language (``semi-final 1`` -> ``semifinale 1``)."""
+    return _MATCH_NAMES.get(name, name)
 
 
 class FinalsFormat(str, Enum):
@@ -104,7 +118,8 @@ class Match:
 
     def __post_init__(self) -> None:
         if self.best_of < 1 or self.best_of % 2 == 0:
-            raise ValueError(f"{self.name}: best of {self.best_of}; use an odd number of games")
+            raise ValueError(str(tr("{match}: best of {n}; use an odd number of games",
+                                    match=self.name, n=self.best_of)))
 
     @property
     def players(self) -> tuple[int, int]:
@@ -163,22 +178,25 @@ class Match:
             first = self.games[0]
             return first.white, first.black
         if choice not in (Colour.BLACK, Colour.WHITE):
-            raise ValueError(f"{self.name}: player {chooser} chooses the colour of game {len(self.games) + 1}")
+            raise ValueError(str(tr("{match}: player {player} chooses the colour of game {game}",
+                                    match=self.name, player=chooser, game=len(self.games) + 1)))
         other = self.lower if chooser == self.higher else self.higher
         return (chooser, other) if choice is Colour.BLACK else (other, chooser)
 
     def add_game(self, black: int, white: int, black_discs: int, white_discs: int) -> None:
         """Record the next game; the count is validated and the empties go to the winner."""
         if {black, white} != set(self.players):
-            raise ValueError(f"{self.name} is {self.higher} v {self.lower}, not {black} v {white}")
+            raise ValueError(str(tr("{match} is {higher} v {lower}, not {black} v {white}",
+                                    match=self.name, higher=self.higher, lower=self.lower,
+                                    black=black, white=white)))
         if self.is_decided:
-            raise ValueError(f"{self.name} is decided already")
+            raise ValueError(str(tr("{match} is decided already", match=self.name)))
         if self.colour_chooser() is None:
             expected = self.next_pairing()
             if (black, white) != expected:
-                raise ValueError(
-                    f"{self.name} game {len(self.games) + 1}: colours swap, {expected[0]} plays Black (OTH-4)"
-                )
+                raise ValueError(str(tr(
+                    "{match} game {game}: colours swap, {player} plays Black (OTH-4)",
+                    match=self.name, game=len(self.games) + 1, player=expected[0])))
         b, w = complete(black_discs, white_discs)
         self.games.append(FinalsGame(black, white, b, w))
 
@@ -278,9 +296,10 @@ def plan_finals(
     ranking = tuple(ranking)
     need = {FinalsFormat.NONE: 0, FinalsFormat.EGP_NM: 2, FinalsFormat.SM: 4}[fmt]
     if len(ranking) < need:
-        raise ValueError(f"{fmt.value} finals need at least {need} players, the ranking has {len(ranking)}")
+        raise ValueError(str(tr("{format} finals need at least {need} players, the ranking has {n}",
+                                format=fmt.value, need=need, n=len(ranking))))
     if third_place_best_of not in (1, 3):
-        raise ValueError("the third-place match is best of 1 or 3")
+        raise ValueError(str(tr("the third-place match is best of 1 or 3")))
     if fmt is FinalsFormat.SM:
         third_place_best_of = 1
     playoff = False
@@ -313,7 +332,8 @@ def replay_finals(
         match = next((m for m in finals.matches.values()
                       if not m.is_decided and {black, white} == set(m.players)), None)
         if match is None:
-            raise ValueError(f"finals game {i} ({black} v {white}): no open match between them")
+            raise ValueError(str(tr("finals game {game} ({black} v {white}): no open match between them",
+                                    game=i, black=black, white=white)))
         match.add_game(black, white, bd, wd)
     finals.advance()
     return finals

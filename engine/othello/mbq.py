@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..i18n import LocalizedError, tr
 from ..model import Bye, Game, Result, Tournament
 
 __all__ = [
@@ -46,7 +47,7 @@ __all__ = [
 ]
 
 
-class OthelloDataError(ValueError):
+class OthelloDataError(LocalizedError, ValueError):
     """Tournament data that Othello scoring cannot use (one line, names round and board)."""
 
 
@@ -77,7 +78,7 @@ def mbq_constant(tournament: Tournament, played: int | None = None) -> Fraction:
         return Fraction(64, s.rounds)
     if played:
         return Fraction(64, played)
-    raise OthelloDataError("MBQ needs the number of rounds (settings.rounds) or settings.mbq_c")
+    raise OthelloDataError(tr("MBQ needs the number of rounds or the setting Othello C"))
 
 
 def disc_records(tournament: Tournament, upto: int | None = None) -> dict[int, list[tuple[int, int, int | None]]]:
@@ -136,9 +137,9 @@ def _game_records(out: dict, number: int, board: int, g: Game, win_discs: int) -
                 out[me].append((number, win_discs if res is Result.FORFEIT_WIN else 0, None))
             continue
         if not has_discs:
-            raise OthelloDataError(
-                f"round {number} board {board} ({g.black}-{g.white}): no disc count entered"
-            )
+            raise OthelloDataError(tr(
+                "round {round} board {board} ({black}-{white}): no disc count entered",
+                round=number, board=board, black=g.black, white=g.white))
         opp = g.opponent(me)
         out[me].append((number, g.discs_for(me), opp if opp in out else None))
 

@@ -105,7 +105,8 @@ class OthelloSwiss:
                 forbidden[b].add(a)
         mode = str(tournament.settings.options.get("othello_rematches", "when-needed"))
         if mode not in ("when-needed", "never"):
-            raise PairingError(f"option othello_rematches must be 'when-needed' or 'never', not {mode!r}")
+            raise PairingError(tr("option othello_rematches must be 'when-needed' or 'never', "
+                                  "not {mode!r}", mode=mode))
         tiers = lowest_first_tiers([hist[p].byes for p in order])
         if len(order) % 2 and not tiers:
             reason = no_bye_candidate(len(order))
@@ -119,10 +120,9 @@ class OthelloSwiss:
             rnd = self._pair(order, hist, met, forbidden, round_no, max_meetings, tiers)
             if rnd is not None:
                 return rnd
-        raise NoPairingPossible(
-            f"round {round_no}: the {len(order)} players cannot all be paired without a rematch "
-            "(with the bye at most once each)"
-        )
+        raise NoPairingPossible(tr(
+            "round {round}: the {n} players cannot all be paired without a rematch (with the "
+            "bye at most once each)", round=round_no, n=len(order)))
 
     @staticmethod
     def _pair(order: list[int], hist: dict[int, History], met: list[dict[int, int]],

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..berger import berger_round, double_round_robin_round, rounds_in_cycle
+from ..i18n import tr
 from ..model import Bye, Game, Round, Tournament
 from ..pairing import PairingError, SystemFacts
 
@@ -44,12 +45,15 @@ def schedule(tournament: Tournament, round_no: int, *, double: bool = False) -> 
     numbers = pairing_numbers(tournament)
     n = len(numbers)
     if n < 2:
-        raise PairingError(f"a round robin needs at least 2 players, the roster has {n}")
+        raise PairingError(tr("a round robin needs at least 2 players, the roster has {n}", n=n))
     by_number = {v: k for k, v in numbers.items()}
     total = rounds_in_cycle(n) * (2 if double else 1)
     if not 1 <= round_no <= total:
-        kind = "double round robin" if double else "round robin"
-        raise PairingError(f"a {kind} of {n} players has rounds 1..{total}; round {round_no} does not exist")
+        raise PairingError(
+            tr("a double round robin of {n} players has rounds 1..{total}; round {round} does "
+               "not exist", n=n, total=total, round=round_no) if double else
+            tr("a round robin of {n} players has rounds 1..{total}; round {round} does not exist",
+               n=n, total=total, round=round_no))
     swap = bool(tournament.settings.options.get("swap_last_two", True))
     boards = (
         double_round_robin_round(n, round_no, swap_last_two=swap) if double else berger_round(n, round_no)

@@ -10,6 +10,7 @@ See docs/systems/school.md.
 
 from __future__ import annotations
 
+from ..i18n import tr
 from ..model import Scoring, Tournament
 from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions, check_results_in
@@ -42,7 +43,7 @@ class SchoolMonrad(ListMonrad):
         """SKOL-0: pair only when every card is in (``options["school_allow_pending"]``)."""
         allow = bool(tournament.settings.options.get("school_allow_pending", False))
         check_results_in(tournament, round_no, allow_pending=allow,
-                         why=" (SKOL-0: every result must be in before pairing)")
+                         why=tr("SKOL-0: every result must be in before pairing"))
 
 
 SYSTEM = SchoolMonrad()

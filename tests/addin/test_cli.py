@@ -274,7 +274,7 @@ def test_new_then_pair_a_workbook(capsys, tmp_path: Path) -> None:
     code, out, err = run(capsys, "new", book, "--system", "nsf", "--rounds", "5",
                          "--players", REPO / "examples/roster.csv", "--lang", "no", "--seed", "7")
     assert code == 0, err
-    assert book.exists() and "8 players" in out
+    assert book.exists() and "8 spillere" in out  # --lang: the messages too (docs/i18n.md)
     code, out, err = run(capsys, "pair", book, "--format", "pairs")
     assert code == 0, err
     assert len(out.splitlines()) == 4
@@ -283,7 +283,7 @@ def test_new_then_pair_a_workbook(capsys, tmp_path: Path) -> None:
     assert [f"{g.white} {g.black}" for g in t.round(1).games] == out.splitlines()
     code, _, err = run(capsys, "pair", book)
     assert code == 2
-    assert_one_line_error(err, "round 1 is already paired")
+    assert_one_line_error(err, "runde 1 er allerede satt opp")  # the workbook's language
 
 
 def test_new_othello_uses_the_format_advice(capsys, tmp_path: Path) -> None:

@@ -130,7 +130,7 @@ def test_missing_results_stop_pairing_with_the_boards_listed(tmp_path: Path):
     _enter(path, 1, ["1-0", None, "½-½"])
     with pytest.raises(JobError) as err:
         pair_next_round(open_book(path))
-    assert "round 1 is missing results on 1 board(s)" in str(err.value)
+    assert "round 1 is missing a result on 1 board" in str(err.value)
     assert "board 2 (E4)" in str(err.value)
 
 
@@ -156,7 +156,7 @@ def test_all_rounds_paired_is_refused(tmp_path: Path):
     path = _new(tmp_path, n=4, rounds=1)
     pair_next_round(open_book(path))
     _enter(path, 1, ["1-0", "0-1"])
-    with pytest.raises(JobError, match="all 1 rounds are paired already"):
+    with pytest.raises(JobError, match="the only round is paired already"):
         pair_next_round(open_book(path))
 
 

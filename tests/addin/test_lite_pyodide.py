@@ -66,6 +66,10 @@ sys.path.insert(0, "/tests")
 from lite_season_driver import season
 out = season("/season/pyodide.xlsx", %(rounds)d)
 out.update(platform=platform.system(), boot_s=boot_ms / 1000, install_s=installed)
+import gettext
+from monrad.engine.i18n import tr, translations
+out.update(catalogs=[type(translations(l)) is gettext.GNUTranslations for l in ("en", "nb", "sv", "da")],
+           bye=[tr("Bye: {player}", player=3).render(l) for l in ("en", "nb", "sv", "da")])
 with open("/season/pyodide.json", "w") as f:
     json.dump(out, f)
 `);
@@ -151,6 +155,9 @@ def test_lite_buttons_run_in_pyodide_as_in_cpython(tmp_path: Path):
     inside = json.loads((work / "pyodide.json").read_text())
     outside = season(str(cpython), ROUNDS)
     assert inside["platform"] == "Emscripten"
+    # the message catalogs ship in the wheel and load with Pyodide's standard library (issue 29)
+    assert inside["catalogs"] == [True] * 4
+    assert inside["bye"] == ["Bye: 3", "Frirunde: 3", "Frirond: 3", "Oversidder: 3"]
     assert inside["said"] == outside["said"]
     assert inside["said"][-1].startswith(f"Runde {ROUNDS + 1} er satt opp: 15 bord")
     assert _cells(work / "pyodide.xlsx") == _cells(cpython)
