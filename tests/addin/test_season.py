@@ -263,7 +263,7 @@ def test_round_robin_rounds_follow_from_the_players(tmp_path: Path, capsys) -> N
     code, out, err = run(capsys, "new", book, "--system", "round-robin", "--lang", "no",
                          "--players", SEASON / "roster.csv")
     assert code == 0, err
-    assert "23 rounds, 23 players" in out
+    assert "23 runder, 23 spillere" in out  # --lang no: the messages too (issue 29)
     assert run(capsys, "pair", book)[0] == 0
     empty = tmp_path / "empty.xlsx"
     code, out, err = run(capsys, "new", empty, "--system", "double-round-robin")
@@ -369,6 +369,9 @@ def test_a_result_the_spreadsheet_turned_into_a_date_is_named_as_such(tmp_path, 
     wb["Runde 1"]["E3"] = datetime.datetime(2026, 1, 2)  # 1/2 typed, Excel made it a date
     wb.save(book)
     code, _, err = run(capsys, "pair", book)
+    assert code == 2  # a Norwegian workbook's refusal in Norwegian (issue 29)
+    assert "E3" in err and "2026-01-02 er en dato" in err and "½-½" in err
+    code, _, err = run(capsys, "pair", book, "--lang", "en")
     assert code == 2
     assert "E3" in err and "2026-01-02 is a date" in err and "½-½" in err
 
@@ -382,6 +385,9 @@ def test_every_problem_of_a_sheet_is_listed_at_once(tmp_path, capsys) -> None:
     wb.save(book)
     code, _, err = run(capsys, "pair", book)
     assert code == 2 and err.count("\n") == 1
+    assert "3 feil" in err and "E3:" in err and "E5:" in err and "E8:" in err
+    code, _, err = run(capsys, "pair", book, "--lang", "en")
+    assert code == 2 and err.count("\n") == 1
     assert "3 problems" in err and "E3:" in err and "E5:" in err and "E8:" in err
 
 
@@ -391,6 +397,9 @@ def test_a_result_in_the_points_column_is_named_as_such(tmp_path, capsys) -> Non
     wb["Runde 1"]["F4"] = "1-0"  # one cell too far right of Result
     wb.save(book)
     code, _, err = run(capsys, "pair", book)
+    assert code == 2
+    assert "F4" in err and "står i poengkolonnen" in err and "(E4)" in err
+    code, _, err = run(capsys, "pair", book, "--lang", "en")
     assert code == 2
     assert "F4" in err and "typed in the points column" in err and "(E4)" in err
 
