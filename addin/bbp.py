@@ -20,8 +20,9 @@ engine reads (``XXR``, ``XXC``, ``XXS``, ``BBW``/``BBD``/``BBL``/``BBZ``/``BBF``
 ``H``/``Z``/``F`` entries as requested byes.
 
 Exit codes are the reference engine's: 0 done, 1 no valid pairing exists, 2 an
-unexpected error, 3 an invalid request (command line or input file), 5 the file
-cannot be read or written.  When no valid pairing exists (1) the pairs file is left
+unexpected error, 3 an invalid request (command line or input file), 4 the round
+would need more memory than the limit (``dutch_memory_mb``), 5 the file cannot be
+read or written.  When the round cannot be paired (1, 4) the pairs file is left
 empty, as the reference leaves it.  Not supported (exit 3 with a message): the Burstein
 system (``--burstein``), the random tournament generator (``-g``) and checklist
 files (``-l``).
@@ -140,7 +141,7 @@ def pairs_text(t) -> str:
 def _pair(path: str, output: str | None) -> int:
     from ..converters.atomic import WriteError
     from ..converters.outputs import write_output
-    from ..engine.pairing import NoPairingPossible, PairingError
+    from ..engine.pairing import NoPairingPossible, PairingError, PairingTooLarge
 
     t = _read(path)
     if not _initial_colour_known(t):
@@ -173,6 +174,8 @@ def _pair(path: str, output: str | None) -> int:
         if isinstance(exc, NoPairingPossible):
             raise _Refused(f"Error while pairing {path}: No valid pairing exists: {exc}",
                            NO_VALID_PAIRING) from None
+        if isinstance(exc, PairingTooLarge):
+            raise _Refused(f"Error processing file {path}: {exc}", LIMIT_EXCEEDED) from None
         raise _Refused(f"Error while pairing {path}: {exc}") from None
     write(text)
     return OK

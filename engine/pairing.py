@@ -27,6 +27,7 @@ __all__ = [
     "FIDE_SWISS_TIEBREAKS",
     "NoPairingPossible",
     "PairingError",
+    "PairingTooLarge",
     "PairingSystem",
     "SystemFacts",
     "available_systems",
@@ -49,6 +50,10 @@ class PairingError(LocalizedError):
 
 class NoPairingPossible(PairingError):
     """No pairing satisfies the system's absolute rules."""
+
+
+class PairingTooLarge(PairingError):
+    """Pairing the round would take more memory than the limit allows."""
 
 
 #: C.07 defaults of a FIDE Swiss (the Dutch system, and any Swiss named in a file

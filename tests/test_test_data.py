@@ -17,6 +17,7 @@ SETS = {
     "oracle/dutch-pab": ("*.trf", 8),
     "oracle/dutch-baku": ("*.trf", 23),
     "oracle/dutch-nobye": ("*.trf", 14),
+    "oracle/dutch-draws": ("*.trf", 10),
     "oracle/tiebreaks": ("*.csv", 150),
     "fixtures/club-sheets": ("*.xlsx", 12),
     "batch": ("*.*", 4),

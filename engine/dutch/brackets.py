@@ -44,6 +44,7 @@ from fractions import Fraction
 
 from ..i18n import LocalizedError, tr
 from ..matching import max_weight_matching
+from .budget import check_room
 from .criteria import (
     Context,
     PairWeights,
@@ -429,6 +430,7 @@ class _FieldPass:
         if quick_bye is not None and quick_bye >= score[0]:
             quick_bye = None  # the whole-field matching is needed for C.9 below
         if (self.odd and quick_bye is None) or self.mode == _FULL:
+            check_room(n, ctx.memory_mb)
             self.mate = g.solve()
             if not _complete(self.mate, players):
                 raise NoLegalPairing(tr("the players cannot all be paired within the absolute criteria"))
@@ -524,6 +526,7 @@ class _FieldPass:
 
     def _general_procedure(self) -> None:
         """Pair the bracket by the general procedure (weighted matchings)."""
+        check_room(sum(1 for v in range(self.cut) if self.g.active(v)), self.ctx.memory_mb)
         self.base = self._weights()
         for (a, b), w in self.base.items():
             self._set(a, b, w)

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..model import Colour
+from .budget import MEMORY_LIMIT_MB
 from .entrants import Entrant, Float
 
 __all__ = ["Context", "PairWeights", "compatible", "first_weight", "make_context", "pair_weight"]
@@ -75,6 +76,8 @@ class Context:
     bye_score: Fraction = Fraction(0)
     #: C.9 ranks: number of unplayed games -> rank among the bye-score group
     unplayed_rank: dict[int, int] | None = None
+    #: memory the round's weighted matchings may take, MB (:mod:`.budget`)
+    memory_mb: int = MEMORY_LIMIT_MB
 
 
 def make_context(entrants: list[Entrant], round_no: int, total_rounds: int | None,

@@ -195,12 +195,13 @@ def _bound(sizes: list[int], table: dict[tuple[int, int], int]) -> int:
 
 
 class _Assignment:
-    """The best assignment of S1 classes to S2 classes (every S1 player paired),
-    kept optimal while pairs are fixed one by one."""
+    """The best assignment of S1 classes to S2 classes (every S1 player paired) and
+    its optimal duals, which say which class pairs an optimal assignment may use."""
 
     def __init__(self, s1_sizes: list[int], s2_sizes: list[int],
                  table: dict[tuple[int, int], int]) -> None:
         self.t1, self.t2 = len(s1_sizes), len(s2_sizes)
+        self.s2_sizes = s2_sizes
         self.net = _Flow(self.t1 + self.t2 + 2)
         self.s, self.sink = self.t1 + self.t2, self.t1 + self.t2 + 1
         self.src_arc = [self.net.arc(self.s, a, m, 0) for a, m in enumerate(s1_sizes)]
@@ -208,19 +209,40 @@ class _Assignment:
         self.arc: dict[tuple[int, int], int] = {}
         need = sum(s1_sizes)
         for a in range(self.t1):
+            if not s1_sizes[a]:
+                continue
             for b in range(self.t2):
                 w = table.get(_pair(a, b))
-                if w is not None:
+                if w is not None and s2_sizes[b]:
                     self.arc[(a, b)] = self.net.arc(a, self.t1 + b, need, -w)
         self.value = -self.net.run(self.s, self.sink, need, False)
         self.complete = all(self.net.cap[k] == 0 for k in self.src_arc)
+
+    def optimal_arcs(self) -> tuple[dict[tuple[int, int], int], set[int]] | None:
+        """What the optimal assignments may use, by complementary slackness: the class
+        pairs (a, b) with zero reduced cost whose S2 class may take S1 players, each
+        with the number of pairs this optimum gives it, and the S2 classes whose
+        players may be left over; ``None`` in the one case the classes cannot say (a
+        class pair every optimum must fill)."""
+        net = self.net
+        used: dict[tuple[int, int], int] = {}
+        for (a, b), k in self.arc.items():
+            r = net.reduced(k)
+            if r < 0:
+                return None
+            if r == 0 and net.reduced(self.snk_arc[b]) <= 0:
+                used[(a, b)] = net.flow(k)
+        spare = {b for b, k in enumerate(self.snk_arc)
+                 if self.s2_sizes[b] and net.reduced(k) >= 0}
+        return used, spare
 
     def _usable(self, k: int) -> bool:
         return self.net.cap[k] > 0 and self.net.reduced(k) == 0
 
     def take(self, a: int, b: int) -> bool:
         """Fix one pair of classes (a, b) if an optimal assignment of the rest
-        remains; returns whether it was fixed."""
+        remains (a necessary condition for a pair of players of these classes);
+        returns whether it was fixed."""
         k = self.arc.get((a, b))
         net = self.net
         if k is None or net.reduced(k) != 0:
@@ -368,16 +390,12 @@ def plan_bracket(mdps: list[int], residents: list[int],
     return None
 
 
-#: choices (with undoing) the S1 search may make per S1 player before giving up
-_STEPS_PER_PLAYER = 40
-
-
 def _remainder(mdp_pair: tuple[int, int] | None, realised: int, rem: list[int],
                cls: dict[int, int], sizes: list[int], table: dict[tuple[int, int], int],
                value: Callable[[int, int], int], upper: int) -> BracketPlan | None:
     """Pair ``rem`` without exchanges at the bound, each S1 player in order with the
-    earliest S2 player that still allows it (depth-first, undoing a choice when the
-    players after it cannot all be paired), or ``None``."""
+    earliest S2 player that still allows an optimal assignment of the rest, or
+    ``None`` when no assignment of the real players reaches the bound."""
     h = len(rem) // 2
     s1, s2 = rem[:h], rem[h:]
     s1_sizes = [0] * len(sizes)
@@ -389,35 +407,241 @@ def _remainder(mdp_pair: tuple[int, int] | None, realised: int, rem: list[int],
     plan = _Assignment(s1_sizes, s2_sizes, table)
     if not plan.complete or 2 * (realised + plan.value) != upper:
         return None
-    free = list(s2)
-    # chosen[i]: S1[i]'s opponent, his position in ``free`` before removal, and
-    # the class network before the choice
-    chosen: list[tuple[int, int, list[int]]] = []
-    start = 0
-    budget = _STEPS_PER_PLAYER * (len(s1) + 1)
-    while len(chosen) < len(s1):
-        budget -= 1
-        if budget < 0:
-            return None
-        x = s1[len(chosen)]
-        tried: set[int] = set()
-        for pos in range(start, len(free)):
-            y = free[pos]
-            if cls[y] in tried or value(x, y) <= 0:
-                continue
-            before = plan.net.cap[:]
-            if plan.take(cls[x], cls[y]):
-                chosen.append((y, pos, before))
-                del free[pos]
-                start = 0
-                break
-            tried.add(cls[y])
-        else:
-            # nobody left for x: undo the previous choice and try its next opponent
-            if not chosen:
-                return None
-            y, pos, before = chosen.pop()
-            plan.net.cap[:] = before
-            free.insert(pos, y)
-            start = pos + 1
-    return BracketPlan(mdp_pair, rem, [(x, c[0]) for x, c in zip(s1, chosen)])
+    arcs = plan.optimal_arcs()
+    if arcs is None:
+        return None
+    search = _Transpositions(s1, s2, cls, arcs[0], arcs[1], value, plan)
+    if not search.start():
+        return None
+    return BracketPlan(mdp_pair, rem, [(x, s2[v]) for x, v in zip(s1, search.choose())])
+
+
+class _Transpositions:
+    """The S1 x S2 pairing of 4.2 among the optimal assignments: S1 players in order,
+    each with the first S2 player after whom the rest can still be assigned
+    optimally.
+
+    An assignment is optimal exactly when it uses only the class pairs the duals
+    allow (``arcs``), leaves over only a player of a class ``spare`` allows
+    (:meth:`_Assignment.optimal_arcs`) and pairs only players who may meet
+    (``value`` > 0).  So the rules' choice is the lexicographically first perfect
+    matching of that graph: a left vertex for every S1 player and one more for the
+    player left over (an odd remainder), a right vertex for every S2 player.
+
+    One perfect matching is kept.  An S1 player can take a new partner when the
+    class network still allows the pair of classes (:meth:`_Assignment.take`, a
+    necessary condition) and an alternating path leads from that partner's mate
+    back to his own.  The path is looked for first through the classes (each left
+    class reached once, the matched pairs kept in buckets by their two classes),
+    then, if that finds none, by a breadth-first search over the players in which an
+    expanded vertex takes every still unseen player of its allowed classes at once,
+    apart from the few it may not meet.  The search is exact; time grows with the
+    players and the pairs they may not meet, not with the pairs of the bracket.
+    """
+
+    def __init__(self, s1: list[int], s2: list[int], cls: dict[int, int],
+                 arcs: dict[tuple[int, int], int], spare: set[int],
+                 value: Callable[[int, int], int], classes: _Assignment) -> None:
+        self.s1, self.s2, self.value = s1, s2, value
+        self.classes = classes
+        n_left = len(s2)  # S1 players, then the one left over (odd remainder)
+        self.n_left = n_left
+        self.left_class = [cls[x] for x in s1] + [-1] * (n_left - len(s1))
+        self.right_class = [cls[y] for y in s2]
+        #: left class -> the right classes it may be paired with (in class order)
+        self.targets: dict[int, list[int]] = {-1: sorted(spare)}
+        self.quota: dict[tuple[int, int], int] = {}
+        for (a, b), flow in arcs.items():
+            self.targets.setdefault(a, []).append(b)
+            self.quota[(a, b)] = flow
+        for a in self.targets:
+            self.targets[a].sort()
+        #: right class -> the left classes that may take it
+        self.takers: dict[int, list[int]] = {}
+        for a, bs in sorted(self.targets.items()):
+            for b in bs:
+                self.takers.setdefault(b, []).append(a)
+        #: right class -> its players, by position in S2
+        self.members: dict[int, list[int]] = {}
+        for v, b in enumerate(self.right_class):
+            self.members.setdefault(b, []).append(v)
+        self.mate_left = [-1] * n_left
+        self.mate_right = [-1] * len(s2)
+        self.fixed_right = [False] * len(s2)
+        #: (left class, right class) -> the matched, unfixed right vertices of that pair
+        self.bucket: dict[tuple[int, int], dict[int, None]] = {}
+
+    def _may(self, u: int, v: int) -> bool:
+        """Left ``u`` and right ``v`` may meet as players (their classes are checked
+        by the caller)."""
+        return u >= len(self.s1) or self.value(self.s1[u], self.s2[v]) > 0
+
+    def _link(self, u: int, v: int) -> None:
+        old = self.mate_right[v]
+        b = self.right_class[v]
+        if old >= 0:
+            self.bucket[(self.left_class[old], b)].pop(v, None)
+        self.mate_left[u] = v
+        self.mate_right[v] = u
+        self.bucket.setdefault((self.left_class[u], b), {})[v] = None
+
+    def _flip(self, u: int, path: list[int]) -> None:
+        """Give left ``u`` the first right vertex of ``path``, the mate of that one the
+        next, and so on (an alternating path)."""
+        for v in path:
+            nxt = self.mate_right[v]
+            self._link(u, v)
+            u = nxt
+
+    def start(self) -> bool:
+        """A first perfect matching: the classes as the optimum pairs them, then
+        augmenting paths for those a pair of players who may not meet left out."""
+        quota = dict(self.quota)
+        left_over = len(self.s2) - len(self.s1)
+        cursor = dict.fromkeys(self.members, 0)
+        alone = []
+        for u in range(self.n_left):
+            a = self.left_class[u]
+            placed = False
+            for b in self.targets.get(a, ()):
+                if (quota.get((a, b), 0) if a >= 0 else left_over) <= 0:
+                    continue
+                group = self.members[b]
+                i = cursor[b]
+                while i < len(group) and self.mate_right[group[i]] >= 0:
+                    i += 1
+                cursor[b] = i
+                v = next((v for v in group[i:] if self.mate_right[v] < 0 and self._may(u, v)),
+                         None)
+                if v is not None:
+                    self._link(u, v)
+                    if a >= 0:
+                        quota[(a, b)] -= 1
+                    else:
+                        left_over -= 1
+                    placed = True
+                    break
+            if not placed:
+                alone.append(u)
+        for u in alone:
+            path = self._search(u, None, -1)
+            if path is None:
+                return False
+            self._flip(u, path)
+        return True
+
+    def _through_classes(self, src: int, goal: int, banned: int) -> list[int] | None:
+        """An alternating path from left ``src`` to right ``goal`` that enters every
+        left class at most once (through any matched pair of the right classes), or
+        ``None`` (which proves nothing)."""
+        goal_class = self.right_class[goal]
+        came: dict[int, tuple[int, int]] = {src: (-1, -1)}  # left -> (left before, right)
+        seen: set[int] = set()  # not src's: he may be the one who cannot meet the goal
+        queue = [src]
+        for u in queue:
+            a = self.left_class[u]
+            if goal_class in self.targets.get(a, ()) and self._may(u, goal):
+                path = [goal]
+                while came[u][0] >= 0:
+                    path.append(came[u][1])
+                    u = came[u][0]
+                return path[::-1]
+            for b in self.targets.get(a, ()):
+                for a2 in self.takers.get(b, ()):
+                    if a2 in seen:
+                        continue
+                    for v in self.bucket.get((a2, b), ()):
+                        w = self.mate_right[v]
+                        if w not in came and w != banned and self._may(u, v):
+                            seen.add(a2)
+                            came[w] = (u, v)
+                            queue.append(w)
+                            break
+        return None
+
+    def _search(self, src: int, goal: int | None, banned: int) -> list[int] | None:
+        """Right vertices of an alternating path from left ``src`` to the right vertex
+        ``goal`` (``None``: to any unmatched right vertex), never through left
+        ``banned`` or a fixed right vertex; ``None`` when there is none."""
+        unseen: dict[int, list[int]] = {}
+        came: dict[int, int] = {}  # right vertex -> the right vertex before it (-1: src)
+        queue = [(src, -1)]
+        # src gives up his partner: the path never comes back to him
+        own = self.mate_left[src]
+        for u, via in queue:
+            for b in self.targets.get(self.left_class[u], ()):
+                todo = unseen.get(b)
+                if todo is None:
+                    todo = [v for v in self.members[b] if not self.fixed_right[v] and v != own]
+                keep = []
+                for v in todo:
+                    if v == self.mate_left[u] or not self._may(u, v):
+                        keep.append(v)
+                        continue
+                    came[v] = via
+                    nxt = self.mate_right[v]
+                    if v == goal or (goal is None and nxt < 0):
+                        path = [v]
+                        while came[path[-1]] >= 0:
+                            path.append(came[path[-1]])
+                        return path[::-1]
+                    if nxt >= 0 and nxt != banned:
+                        queue.append((nxt, v))
+                unseen[b] = keep
+        return None
+
+    def choose(self) -> list[int]:
+        """Each S1 player in order takes the first S2 player (position in S2) after
+        whom a perfect matching remains; returns their positions."""
+        out = []
+        heads = dict.fromkeys(self.members, 0)
+        net = self.classes.net
+        for u in range(len(self.s1)):
+            a = self.left_class[u]
+            #: right classes the class network rules out for u
+            ruled_out: set[int] = set()
+            options = []
+            for b in self.targets.get(a, ()):
+                group = self.members[b]
+                i = heads[b]
+                while i < len(group) and self.fixed_right[group[i]]:
+                    i += 1
+                heads[b] = i
+                if i < len(group):
+                    options.append((group[i], b, i))
+            heapq.heapify(options)
+            while True:
+                v, b, i = heapq.heappop(options)  # a perfect matching exists: never empty
+                group = self.members[b]
+                j = i + 1
+                while j < len(group) and self.fixed_right[group[j]]:
+                    j += 1
+                if j < len(group):
+                    heapq.heappush(options, (group[j], b, j))
+                if b in ruled_out or not self._may(u, v):
+                    continue
+                before = net.cap[:]
+                if not self.classes.take(a, b):
+                    ruled_out.add(b)
+                    continue
+                if self._take(u, v):
+                    break
+                net.cap[:] = before
+            out.append(v)
+            self.fixed_right[v] = True
+            self.bucket[(a, b)].pop(v, None)
+        return out
+
+    def _take(self, u: int, v: int) -> bool:
+        """Pair left ``u`` with right ``v`` if a perfect matching with the pair
+        remains (and keep one)."""
+        own = self.mate_left[u]
+        if own != v:
+            holder = self.mate_right[v]
+            path = (self._through_classes(holder, own, u)
+                    or self._search(holder, own, u))
+            if path is None:
+                return False
+            self._flip(holder, path)
+            self._link(u, v)
+        return True

@@ -8,14 +8,21 @@ See ``docs/systems/dutch.md`` for how each criterion maps to code.
 from __future__ import annotations
 
 from ..dutch.brackets import NoLegalPairing, pair_field
+from ..dutch.budget import MEMORY_LIMIT_MB, TooLarge
 from ..dutch.colours import colour_of
 from ..dutch.criteria import make_context
 from ..dutch.entrants import build_entrants
 from ..i18n import ntr, tr
 from ..model import Bye, Colour, Game, Result, Round, Tournament
-from ..pairing import FIDE_SWISS_TIEBREAKS, NoPairingPossible, SystemFacts
+from ..pairing import (
+    FIDE_SWISS_TIEBREAKS,
+    NoPairingPossible,
+    PairingError,
+    PairingTooLarge,
+    SystemFacts,
+)
 
-__all__ = ["SYSTEM", "DutchSystem", "infer_initial_colour"]
+__all__ = ["SYSTEM", "DutchSystem", "infer_initial_colour", "memory_limit"]
 
 
 def infer_initial_colour(t: Tournament) -> Colour:
@@ -42,6 +49,20 @@ def infer_initial_colour(t: Tournament) -> Colour:
     return Colour.WHITE
 
 
+def memory_limit(t: Tournament) -> int:
+    """The memory (MB) the round's weighted matchings may take: the tournament's
+    ``dutch_memory_mb`` setting, else :data:`.budget.MEMORY_LIMIT_MB`."""
+    raw = t.settings.options.get("dutch_memory_mb", MEMORY_LIMIT_MB)
+    try:
+        limit = int(str(raw))
+    except ValueError:
+        limit = 0
+    if limit < 1:
+        raise PairingError(tr("setting dutch_memory_mb must be a whole number of MB, not "
+                              "{value!r}", value=raw))
+    return limit
+
+
 class DutchSystem:
     """The FIDE Dutch pairing system."""
 
@@ -62,6 +83,7 @@ class DutchSystem:
         sc = t.settings.scoring
         ctx = make_context(entrants, round_no, t.settings.rounds,
                            t.settings.forbidden_pairs(round_no), max(sc.win, sc.draw))
+        ctx.memory_mb = memory_limit(t)
         if len(entrants) % 2 and not any(e.bye_eligible for e in entrants):
             raise NoPairingPossible(ntr(
                 "round {round}: {n} player to pair, who may not get the pairing-allocated bye: "
@@ -71,6 +93,12 @@ class DutchSystem:
                 "playing (C.04.3 C.2)", len(entrants), round=round_no))
         try:
             pairs, bye = pair_field(entrants, ctx)
+        except TooLarge as big:
+            raise PairingTooLarge(tr(
+                "round {round}: pairing it needs a weighted matching over {players} players, "
+                "about {mb} MB of memory, more than the limit of {limit} MB (setting "
+                "dutch_memory_mb)", round=round_no, players=big.vertices, mb=big.mb,
+                limit=ctx.memory_mb)) from None
         except NoLegalPairing:
             raise NoPairingPossible(tr(
                 "round {round}: no Dutch pairing satisfies the absolute criteria (C.04.3 "

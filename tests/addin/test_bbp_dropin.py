@@ -144,3 +144,24 @@ def test_c04_3_c2_no_valid_pairing_leaves_an_empty_pairs_file(
     assert bbp.main(["--dutch", str(src), "-p", str(out)]) == bbp.NO_VALID_PAIRING
     assert out.exists() and out.read_bytes() == b""
     assert "No valid pairing exists" in capsys.readouterr().err
+
+
+def test_round_too_large_for_the_memory_limit_exits_4(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A round whose pairing would need more memory than the limit (issue 31 item 4)
+    is refused before the matching starts: the reference engine's exit code for a
+    request too large for it (4), one line, and an empty pairs file as for exit 1."""
+    from monrad.engine.dutch import brackets
+    from monrad.engine.systems import dutch
+
+    monkeypatch.setattr(brackets, "SHORTCUT_MIN", 10**9)  # the general procedure
+    monkeypatch.setattr(dutch, "MEMORY_LIMIT_MB", 1)
+    name = next(n for n in CASES if n.startswith("dutch_n0200") and n.endswith("round2"))
+    src = _copy(name, tmp_path)
+    out = tmp_path / "out.pairs"
+    out.write_text("1\n1 2\n", encoding="ascii")
+    assert bbp.main(["--dutch", str(src), "-p", str(out)]) == bbp.LIMIT_EXCEEDED
+    assert out.read_bytes() == b""
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "limit of 1 MB (setting dutch_memory_mb)" in err

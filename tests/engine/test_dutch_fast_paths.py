@@ -296,6 +296,27 @@ def test_bracket_pass_equals_general_procedure_large_field(
     play(plan, monkeypatch, Tally())
 
 
+HUGE_GROUP = [
+    pytest.param(Plan(n, r, seed, draws=d, requested_byes=byes), id=f"n{n}-r{r}-s{seed}",
+                 marks=[pytest.mark.slow] if n > 100 else [])
+    for n, r, seed, d, byes in [
+        (40, 9, 201, 1.0, False), (61, 9, 202, 1.0, False), (100, 9, 203, 0.95, True),
+        (150, 9, 204, 1.0, False), (201, 9, 205, 0.97, True), (250, 11, 206, 1.0, False),
+    ]
+]
+
+
+@pytest.mark.parametrize("plan", HUGE_GROUP)
+def test_bracket_pass_equals_general_procedure_one_huge_score_group(
+        plan: Plan, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game (or nearly every) drawn: the field stays one score group with a
+    history of played pairs and colours, which the class shortcut pairs (4.2 among
+    the optimal assignments, issue 31 item 4)."""
+    tally = Tally()
+    play(plan, monkeypatch, tally, full=plan.players <= 40)
+    assert tally.plans >= plan.rounds - 2, tally
+
+
 SLOW = [
     pytest.param(Plan(n, 9, seed, draws=d, requested_byes=byes, forfeits=ff,
                       withdraw_after=wd, late_entry=late, accelerated=acc),

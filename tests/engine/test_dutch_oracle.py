@@ -1,13 +1,15 @@
 """Every round of the FIDE Dutch reference tournaments, re-paired exactly.
 
-``shared/oracle/dutch`` and ``shared/oracle/dutch-random`` hold tournaments in which
-every round was paired by the FIDE-endorsed reference engine (C.04.3, 2026 rules).
+``tests/data/oracle`` (``dutch``, ``dutch-random``, ``dutch-pab``, and ``dutch-draws``:
+every game drawn, one huge score group) holds tournaments in which every round was
+paired by the FIDE-endorsed reference engine (C.04.3, 2026 rules).
 For each round k+1 we keep rounds 1..k and the byes requested for round k+1 (H, Z,
 F), pair, and demand the same pairs, the same colours and the same
 pairing-allocated bye (README of the oracle folder).
 
-Every round of every file runs in the default suite (1,268 rounds, up to 1,000
-players; about 80 s on two cores).
+Every round of every file runs in the default suite (1,358 rounds, up to 1,000
+players; about 90 s on two cores).  The Baku and no-bye sets have their own tests
+(``test_dutch_baku.py``, ``test_dutch_no_second_bye.py``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from monrad.engine.pairing import pair_round  # noqa: E402
 from monrad.engine.systems.dutch import infer_initial_colour  # noqa: E402
 
 ORACLE = DATA / "oracle"
-FILES = [p for folder in ("dutch", "dutch-random", "dutch-pab") for p in sorted((ORACLE / folder).glob("*.trf"))]
+FOLDERS = ("dutch", "dutch-random", "dutch-pab", "dutch-draws")
+FILES = [p for folder in FOLDERS for p in sorted((ORACLE / folder).glob("*.trf"))]
 
 
 def _rounds_in(path: Path) -> int:
