@@ -24,10 +24,10 @@ remainder that needs no exchange between S1 and S2.
    S1 x S2 assignment over the classes is a transportation problem whose optimal
    duals tell which class pairs can appear in an optimal assignment; each S1
    player in order takes the first S2 player such that an optimal assignment of
-   the rest remains (the transpositions of 4.2), checked on the class network.  A
-   choice after which some S1 player finds nobody (all left are former opponents)
-   is undone and the next opponent tried: a depth-first search in the rules' order,
-   with a step budget.
+   the rest remains (the transpositions of 4.2): the lexicographically first
+   perfect matching of the graph the duals allow, former opponents left out
+   (:class:`_Transpositions`: one matching kept, each choice tested on the class
+   network and by an alternating path; exact, no step budget).
 4. *Proof.*  If the pairing built this way (real players, forbidden pairs avoided)
    reaches ``UB``, it is optimal; every opponent passed over was impossible (by the
    relaxation or by the search), so it is also the first optimal candidate in the

@@ -13,6 +13,7 @@ the limit (:mod:`monrad.engine.dutch.budget`), with a one-line message.
 from __future__ import annotations
 
 import doctest
+from pathlib import Path
 
 import pytest
 from conftest import DATA
@@ -67,6 +68,31 @@ def test_memory_limit_refuses_the_general_procedure_before_it_starts(
     assert "\n" not in message
     assert message.startswith("round 5: ") and "1000 players" in message
     assert "limit of 100 MB (setting dutch_memory_mb)" in message
+
+
+def test_memory_limit_refusal_is_one_line_from_monrad_pair_and_keeps_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``monrad pair`` on a TRF whose ``XMN option dutch_memory_mb 100`` the round
+    would exceed: exit 2 (bad input), one line naming the file, the figures and the
+    setting, and the file as it was (nothing written, no backup needed)."""
+    from monrad.addin.cli import main
+
+    monkeypatch.setattr(brackets, "SHORTCUT_MIN", 10**9)  # the general procedure
+    t = _history(5)
+    t.settings = t.settings.replace(options={"dutch_memory_mb": 100})
+    src = tmp_path / "draws.trf"
+    src.write_text(trf.write_trf(t), encoding="utf-8", newline="")
+    assert "XMN option dutch_memory_mb 100" in src.read_text(encoding="utf-8")
+    before = src.read_bytes()
+    code = main(["pair", str(src)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    assert err.startswith("monrad: ") and "draws.trf" in err
+    assert "round 5: " in err and "limit of 100 MB (setting dutch_memory_mb)" in err
+    assert src.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["draws.trf"]
 
 
 def test_memory_limit_is_a_setting_and_the_default_lets_the_reference_rounds_pass() -> None:
