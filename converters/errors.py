@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..engine.i18n import LocalizedError, Message, current_language, tr
 
-__all__ = ["InputError", "Location", "MAX_INPUT_BYTES"]
+__all__ = ["InputError", "Location", "MAX_INPUT_BYTES", "MAX_PROBLEMS", "all_problems"]
 
 #: files larger than this are refused before parsing (a club tournament is kilobytes)
 MAX_INPUT_BYTES = 50 * 1024 * 1024
@@ -75,3 +75,28 @@ class InputError(LocalizedError, ValueError):
 
     def __str__(self) -> str:
         return f"{self.location.render(self.lang)}: {self.message}"
+
+
+#: how many problems of one sheet are listed before "and N more"
+MAX_PROBLEMS = 10
+
+
+def all_problems(problems: list[InputError], source: str | None, sheet: str) -> InputError:
+    """One error for every problem of a sheet (issue 26 item 10): the problem itself when
+    it is the only one, else each cell with its message, up to :data:`MAX_PROBLEMS`.
+
+    >>> one = InputError("2-0 is not a result", source="c.xlsx", sheet="R1", cell="D2")
+    >>> two = InputError("'E F' is not a player", source="c.xlsx", sheet="R1", cell="C3")
+    >>> str(all_problems([one, two], "c.xlsx", "R1"))
+    "c.xlsx: sheet 'R1': 2 problems: D2: 2-0 is not a result; C3: 'E F' is not a player"
+    """
+    if len(problems) == 1:
+        return problems[0]
+    shown = "; ".join(f"{e.location.cell}: {e.message}" for e in problems[:MAX_PROBLEMS])
+    more = len(problems) - MAX_PROBLEMS
+    if more > 0:
+        text = tr("{n} problems: {problems}; and {more} more", n=len(problems),
+                  problems=shown, more=more)
+    else:
+        text = tr("{n} problems: {problems}", n=len(problems), problems=shown)
+    return InputError(text, source=source, sheet=sheet)

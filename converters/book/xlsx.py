@@ -41,7 +41,7 @@ from ...engine.pairing import system_scoring
 from ...engine.standings import lot_seed
 from .. import layout as L
 from ..club.sheets import ReadOptions, read_roster
-from ..errors import InputError
+from ..errors import InputError, all_problems
 from ..limits import MAX_ROUNDS, MAX_SEED, bounded, fraction
 from ..notation import NotationError, format_result, parse_result
 from ..workbook.binding import CellValue, WorkbookBinding, WorkbookReader, a1
@@ -338,7 +338,7 @@ def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> 
         except InputError as exc:  # every problem of the sheet, not only the first
             problems.append(exc)
     if problems:
-        raise _all_problems(problems, src, sheet)
+        raise all_problems(problems, src, sheet)
     cb.results_entered[number] = entered
     try:
         return Round(number, tuple(games), tuple(byes), paired_around)
@@ -358,25 +358,6 @@ def _is_result(text: str) -> bool:
         return parse_result(text) is not None
     except NotationError:
         return False
-
-
-#: how many problems of one sheet are listed before "and N more"
-MAX_PROBLEMS = 10
-
-
-def _all_problems(problems: list[InputError], source: str, sheet: str) -> InputError:
-    """One error for every problem of a sheet (issue 26): the first as it is when it is
-    the only one, else each cell with its message, up to :data:`MAX_PROBLEMS`."""
-    if len(problems) == 1:
-        return problems[0]
-    shown = "; ".join(f"{e.location.cell}: {e.message}" for e in problems[:MAX_PROBLEMS])
-    more = len(problems) - MAX_PROBLEMS
-    if more > 0:
-        text = tr("{n} problems: {problems}; and {more} more", n=len(problems),
-                  problems=shown, more=more)
-    else:
-        text = tr("{n} problems: {problems}", n=len(problems), problems=shown)
-    return InputError(str(text), source=source, sheet=sheet)
 
 
 def _with_wof_id(p: Player) -> Player:

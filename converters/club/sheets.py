@@ -38,7 +38,7 @@ from pathlib import Path
 
 from ...engine.i18n import ntr, tr
 from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
-from ..errors import InputError
+from ..errors import InputError, all_problems
 from ..layout import PLAYER_COLUMNS, ROUND_COLUMNS
 from ..limits import PLAYER_NUMBER_LIMITS, bounded
 from ..notation import BYE_WORDS, NotationError, parse_result
@@ -325,6 +325,7 @@ def read_roster(
     rows = book.read_range(sheet, head.row + 1, 1, last_row, last_col)
     players: list[Player] = []
     used: set[int] = set()
+    problems: list[InputError] = []
     for offset, row in enumerate(rows):
         r = head.row + 1 + offset
 
@@ -335,52 +336,57 @@ def read_roster(
         def where(fld: str) -> dict:
             return {"source": src, "sheet": sheet, "cell": a1(r, head.columns[fld])}
 
-        if "name" in head.columns:
-            name = _text(cell("name"))
-            if name and opts.name_order == "fide":
-                typed, name = name, fide_name(name)
-                if name != " ".join(typed.split()):
-                    turned.append((typed, name))
-        else:
-            first, last = _text(cell("first_name")), _text(cell("last_name"))
-            name = f"{last}, {first}" if first and last else (last or first)
-        if not name:
-            if all(_is_blank(v) for v in row):
-                continue
-            if all(_is_blank(cell(f)) for f in head.columns if f not in ("start_no",)):
-                continue  # a lone number (e.g. a pre-numbered empty row)
-            fld = "name" if "name" in head.columns else "last_name"
-            raise InputError(tr('player without a name'), **where(fld))
-        values: dict[str, object] = {"name": name}
-        for fld in head.columns:
-            if fld not in _MODEL_FIELDS or fld == "name":
-                continue
-            v = cell(fld)
-            if fld in _INT_FIELDS:
-                n = _int_cell(v, f"{fld.replace('_', ' ')} of {name}", where(fld))
-                if n is not None:
-                    if too_big := bounded(n, f"{fld.replace('_', ' ')} of {name}", 0,
-                                          PLAYER_NUMBER_LIMITS[fld]):
-                        raise InputError(too_big, **where(fld))
-                    values[fld] = n
+        try:  # every problem of the roster at once, not only the first (issue 26 item 10)
+            if "name" in head.columns:
+                name = _text(cell("name"))
+                if name and opts.name_order == "fide":
+                    typed, name = name, fide_name(name)
+                    if name != " ".join(typed.split()):
+                        turned.append((typed, name))
             else:
-                t = _text(v)
-                if t:
-                    values[fld] = t
-        extra = {h: _text(row[c - 1]) for h, c in head.extra.items()
-                 if c <= len(row) and not _is_blank(row[c - 1])}
-        no = values.pop("start_no", None)
-        if no is None:
-            no = len(players) + 1
-            while no in used:
-                no += 1
-        if no in used:
-            raise InputError(tr('start number {no} is used twice', no=no), **where("start_no"))
-        used.add(no)  # type: ignore[arg-type]
-        try:
-            players.append(Player(no, extra=extra, **values))  # type: ignore[arg-type]
-        except (ModelError, TypeError) as exc:
-            raise InputError(str(exc), source=src, sheet=sheet, cell=a1(r, 1)) from None
+                first, last = _text(cell("first_name")), _text(cell("last_name"))
+                name = f"{last}, {first}" if first and last else (last or first)
+            if not name:
+                if all(_is_blank(v) for v in row):
+                    continue
+                if all(_is_blank(cell(f)) for f in head.columns if f not in ("start_no",)):
+                    continue  # a lone number (e.g. a pre-numbered empty row)
+                fld = "name" if "name" in head.columns else "last_name"
+                raise InputError(tr('player without a name'), **where(fld))
+            values: dict[str, object] = {"name": name}
+            for fld in head.columns:
+                if fld not in _MODEL_FIELDS or fld == "name":
+                    continue
+                v = cell(fld)
+                if fld in _INT_FIELDS:
+                    n = _int_cell(v, f"{fld.replace('_', ' ')} of {name}", where(fld))
+                    if n is not None:
+                        if too_big := bounded(n, f"{fld.replace('_', ' ')} of {name}", 0,
+                                              PLAYER_NUMBER_LIMITS[fld]):
+                            raise InputError(too_big, **where(fld))
+                        values[fld] = n
+                else:
+                    t = _text(v)
+                    if t:
+                        values[fld] = t
+            extra = {h: _text(row[c - 1]) for h, c in head.extra.items()
+                     if c <= len(row) and not _is_blank(row[c - 1])}
+            no = values.pop("start_no", None)
+            if no is None:
+                no = len(players) + 1
+                while no in used:
+                    no += 1
+            if no in used:
+                raise InputError(tr('start number {no} is used twice', no=no), **where("start_no"))
+            used.add(no)  # type: ignore[arg-type]
+            try:
+                players.append(Player(no, extra=extra, **values))  # type: ignore[arg-type]
+            except (ModelError, TypeError) as exc:
+                raise InputError(str(exc), source=src, sheet=sheet, cell=a1(r, 1)) from None
+        except InputError as exc:
+            problems.append(exc)
+    if problems:
+        raise all_problems(problems, src, sheet)
     if not players and not allow_empty:
         raise InputError(tr('the roster has no players'), source=src, sheet=sheet)
     if turned and warnings is not None:
@@ -475,6 +481,7 @@ def _read_results(
     last_row, last_col = book.used_size(sheet)
     rows = book.read_range(sheet, head.row + 1, 1, last_row, last_col)
     out: dict[int, tuple[list[tuple[int, Game]], list[Bye]]] = {}
+    problems: list[InputError] = []
     cw, cb, cr = head.columns["white"], head.columns["black"], head.columns["result"]
     cround, cboard = head.columns.get("round"), head.columns.get("board")
     for offset, row in enumerate(rows):
@@ -487,40 +494,46 @@ def _read_results(
         def at(c: int) -> dict:
             return {"source": src, "sheet": sheet, "cell": a1(r, c)}
 
-        if cround is not None:
-            rnd = _int_cell(row[cround - 1], "round number", at(cround))
-            if rnd is None:
-                raise InputError(tr('round number missing'), **at(cround))
-        elif default_round is not None:
-            rnd = default_round
-        else:
+        if cround is None and default_round is None:  # the sheet's, not a row's
             raise InputError(tr('cannot tell which round this sheet holds'), source=src, sheet=sheet)
-        games, byes = out.setdefault(rnd, ([], []))
-        board = _int_cell(row[cboard - 1], "board number", at(cboard)) if cboard else None
-        if opts.is_bye(black) or opts.is_bye(white):
-            pc, pv = (cw, white) if opts.is_bye(black) else (cb, black)
-            if _is_blank(pv):
-                raise InputError(tr('bye without a player'), **at(pc))
-            byes.append(Bye(names.find(pv, at(pc)), _bye_result(res)))
-            continue
-        if _is_blank(white):
-            raise InputError(tr('White is missing'), **at(cw))
-        if _is_blank(black):
-            raise InputError(tr('Black is missing'), **at(cb))
-        w, b = names.find(white, at(cw)), names.find(black, at(cb))
-        try:
-            parsed = parse_result(res, othello=opts.othello)
-        except NotationError as exc:
-            raise InputError(str(exc), **at(cr)) from None
-        try:
-            if parsed is None:
-                game = Game(w, b)
+        try:  # every problem of the sheet at once, not only the first (issue 26 item 10)
+            if cround is not None:
+                rnd = _int_cell(row[cround - 1], "round number", at(cround))
+                if rnd is None:
+                    raise InputError(tr('round number missing'), **at(cround))
             else:
-                game = Game(w, b, parsed.white, parsed.black, parsed.white_discs,
-                            parsed.black_discs, parsed.pending)
-        except ModelError as exc:
-            raise InputError(str(exc), **at(cw)) from None
-        games.append((board if board is not None else 10_000 + len(games), game))
+                assert default_round is not None  # the sheet's own check above
+                rnd = default_round
+            games, byes = out.setdefault(rnd, ([], []))
+            board = _int_cell(row[cboard - 1], "board number", at(cboard)) if cboard else None
+            if opts.is_bye(black) or opts.is_bye(white):
+                pc, pv = (cw, white) if opts.is_bye(black) else (cb, black)
+                if _is_blank(pv):
+                    raise InputError(tr('bye without a player'), **at(pc))
+                byes.append(Bye(names.find(pv, at(pc)), _bye_result(res)))
+                continue
+            if _is_blank(white):
+                raise InputError(tr('White is missing'), **at(cw))
+            if _is_blank(black):
+                raise InputError(tr('Black is missing'), **at(cb))
+            w, b = names.find(white, at(cw)), names.find(black, at(cb))
+            try:
+                parsed = parse_result(res, othello=opts.othello)
+            except NotationError as exc:
+                raise InputError(str(exc), **at(cr)) from None
+            try:
+                if parsed is None:
+                    game = Game(w, b)
+                else:
+                    game = Game(w, b, parsed.white, parsed.black, parsed.white_discs,
+                                parsed.black_discs, parsed.pending)
+            except ModelError as exc:
+                raise InputError(str(exc), **at(cw)) from None
+            games.append((board if board is not None else 10_000 + len(games), game))
+        except InputError as exc:
+            problems.append(exc)
+    if problems:
+        raise all_problems(problems, src, sheet)
     return out
 
 

@@ -187,3 +187,38 @@ def test_standings_sheet_first_is_not_taken_for_the_roster(tmp_path: Path):
     t = read_club_workbook(path)
     assert [(p.start_no, p.name) for p in t.players] == [(1, "Lind, Anna"), (2, "Ek, Bo")]
     assert t.round(1).games == (Game(2, 1, Result.WIN),)
+
+
+def test_issue26_item10_every_problem_of_a_club_results_sheet_at_once(tmp_path: Path):
+    """A club's round sheet with three bad rows names all three cells in one message,
+    the rows after the first problem included."""
+    path = _sheet(tmp_path, {
+        "Players": [["Name", "Rating"], ["A B", 1], ["C D", 2], ["E F", 3], ["G H", 4]],
+        "Round 1": [["Board", "White", "Black", "Result"], [1, "A B", "X Y", "1-0"],
+                    [2, "C D", "E F", "2-0"], [3, "G H", None, "1-0"]],
+    })
+    with pytest.raises(InputError) as err:
+        read_club_workbook(path)
+    text = str(err.value)
+    assert "club.xlsx: sheet 'Round 1': 3 problems: C2: 'X Y' is not a player" in text
+    assert "D3: " in text and "2-0" in text and "C4: Black is missing" in text
+
+
+def test_issue26_item10_every_problem_of_a_club_roster_at_once(tmp_path: Path):
+    """The roster's problems are listed together too; one problem stays as it was."""
+    path = _sheet(tmp_path, {
+        "Players": [["Nr", "Name", "Rating"], [1, "A B", "x"], [2, None, 1500], [3, "E F", 3],
+                    [3, "G H", 4]],
+        "Round 1": [["Board", "White", "Black", "Result"]],
+    })
+    with pytest.raises(InputError) as err:
+        read_club_workbook(path)
+    text = str(err.value)
+    assert "3 problems: C2: " in text and "B3: player without a name" in text
+    assert "A5: start number 3 is used twice" in text
+    path = _sheet(tmp_path, {
+        "Players": [["Name", "Rating"], ["A B", "x"], ["C D", 1500]],
+        "Round 1": [["Board", "White", "Black", "Result"]],
+    })
+    with pytest.raises(InputError, match=r"sheet 'Players' cell B2: rating of B, A: 'x' is not"):
+        read_club_workbook(path)
