@@ -48,8 +48,8 @@ from ..engine.pairing import (
 )
 from .jobs import JobError, JobReport, NoLegalPairing, in_book_language, write_standings_sheet
 
-__all__ = ["BLOCK", "SystemUnknown", "ask_system", "is_club_book", "pair_club_round", "read_club", "update_club_standings"]
-
+__all__ = ["BLOCK", "SystemUnknown", "ask_system", "club_language", "ensure_block_sheet",
+           "is_club_book", "pair_club_round", "read_club", "update_club_standings"]
 
 
 class SystemUnknown(JobError):
@@ -59,6 +59,23 @@ class SystemUnknown(JobError):
 def is_club_book(book: WorkbookBinding) -> bool:
     """True for a workbook that is not in monrad's own layout (a club's own sheets)."""
     return L.detect_layout(book.sheet_names()) is None
+
+
+def club_language(book: WorkbookBinding) -> str:
+    """The language of a club's own workbook, from its sheets' words (English when
+    they say nothing monrad knows)."""
+    try:
+        return learn_layout(book, ReadOptions(name_order="keep")).lang
+    except (InputError, WorkbookError):
+        return "en"
+
+
+def ensure_block_sheet(book: WorkbookBinding, lang: str) -> None:
+    """monrad's own sheet, with what it knows so far (``monrad lite`` puts the Lite
+    buttons on it)."""
+    if BLOCK in book.sheet_names():
+        book.own(BLOCK)
+    write_block(book, read_block(book), lang)
 
 
 def ask_system(book: WorkbookBinding) -> str:

@@ -30,15 +30,21 @@ from ..converters import layout as L
 from ..converters.book.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
 from ..converters.errors import InputError
 from ..engine.i18n import tr
-from . import buttons, jobs
+from . import buttons, club_jobs, jobs
 from .lite_book import LiteBook
 from .ribbon import Outcome
 
 __all__ = ["pair_next_round", "pair_round_again", "run_script", "update_standings"]
 
 
-def _layout(book: LiteBook) -> L.Layout:
-    return L.detect_layout(book.sheet_names()) or L.layout_for("en")
+def _where(book: LiteBook) -> tuple[L.Layout, str]:
+    """The workbook's language and the sheet with the buttons and the status cell: the
+    Settings sheet of a monrad workbook; monrad's own sheet of a club's workbook (where
+    ``monrad lite`` puts the buttons), in the club's language."""
+    lay = L.detect_layout(book.sheet_names())
+    if lay is not None:
+        return lay, lay.settings_sheet
+    return L.layout_for(club_jobs.club_language(book)), club_jobs.BLOCK
 
 
 def _localised(lay: L.Layout, text: tuple[str, dict] | None, english: str) -> str:
@@ -55,7 +61,7 @@ def run_script(job: Callable[[LiteBook], jobs.JobReport], book: Any) -> Outcome:
     printed on the Output pane only, and the status cell says what happened.
     """
     lb = LiteBook(book)
-    lay = _layout(lb)
+    lay, sheet = _where(lb)
     try:
         report = job(lb)
     except InputError as exc:
@@ -79,22 +85,22 @@ def run_script(job: Callable[[LiteBook], jobs.JobReport], book: Any) -> Outcome:
           else tr("monrad: {message}", message=outcome.message))
     if lay.lang != "en":
         print("\n".join(lines))
-    _tell(lb, lay, lines)
+    _tell(lb, sheet, lines)
     refused = lb.flush()  # every value (the status cell's too), then the formatting
     if refused:  # formatting only: the answer above stands, a line is added after it
         lines.append(lay.text("lite_not_applied", what=", ".join(sorted(refused))))
         print(lines[-1])
-        _tell(lb, lay, lines)
+        _tell(lb, sheet, lines)
         lb.flush()
     return outcome
 
 
-def _tell(lb: LiteBook, lay: L.Layout, lines: list[str]) -> None:
-    """The status cell under the buttons, where the workbook has it."""
-    if lay.settings_sheet not in lb.sheet_names():
+def _tell(lb: LiteBook, sheet: str, lines: list[str]) -> None:
+    """The status cell under the buttons, where the workbook has that sheet."""
+    if sheet not in lb.sheet_names():
         return
     try:
-        lb.write_status(lay.settings_sheet, STATUS_ROW, STATUS_COL, lines, height=STATUS_HEIGHT)
+        lb.write_status(sheet, STATUS_ROW, STATUS_COL, lines, height=STATUS_HEIGHT)
     except Exception:  # noqa: BLE001 -- the Output pane has the message already
         print(traceback.format_exc())
 

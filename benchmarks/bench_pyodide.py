@@ -1,8 +1,9 @@
 """How long do the Excel buttons take inside Pyodide, the Python of xlwings Lite?
 
 A 1,000-player NSF workbook made by ``monrad new --lite``; inside real Pyodide (the
-npm package, under Node, offline: the same set-up as ``tests/addin/test_lite_pyodide.py``,
-whose cache it shares) the workbook's own ``main.py`` presses *Pair next round*, then,
+npm package under Node, the same set-up as ``tests/addin/test_lite_pyodide.py``, whose
+cache it shares: the workbook's ``requirements.txt`` installed from the package index,
+no monrad wheel) the workbook's own ``main.py`` presses *Pair next round*, then,
 with round 1's results typed, *Update standings* and *Pair next round* again, on the
 Lite stand-in (``tests/addin/lite_standin.py``: reads as a snapshot, writes queued).
 Each press is timed around the script call alone -- what monrad's Python does; the
@@ -17,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -28,14 +28,12 @@ TESTS = REPO / "tests" / "addin"
 PRESSES = r"""
 import json, random, time
 import openpyxl
+from lite_season_driver import run_main
 from lite_standin import open_lite
-from monrad.converters import layout as L
-from monrad.converters.book.lite_workbook import read_lite_code
 
-def run(path):
-    with open(path, "rb") as f:
-        namespace = {}
-        exec(compile(read_lite_code(f.read())["main.py"], "main.py", "exec"), namespace)
+def run(path, unpack=True):
+    namespace = run_main(path, unpack=unpack)
+    from monrad.converters import layout as L
     lay = L.detect_layout(openpyxl.load_workbook(path, read_only=True).sheetnames)
     times = {}
     def press(script, label):
@@ -60,22 +58,17 @@ def run(path):
 RUNNER = r"""
 import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
 const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
-await py.loadPackage(%(micropip)s);
-for (const [dir, at] of [["%(wheels)s", "/wheels"], ["%(work)s", "/bench"], ["%(tests)s", "/tests"]]) {
+await py.loadPackage("micropip");
+for (const [dir, at] of [["%(work)s", "/bench"], ["%(tests)s", "/tests"]]) {
   py.FS.mkdirTree(at);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
 }
 await py.runPythonAsync(`
-import json, os, sys
+import json, sys
 import micropip
-wheels = sorted(os.listdir("/wheels"))
-def local(name):
-    return ["emfs:/wheels/" + w for w in wheels if w.split("-")[0].lower() == name]
-for name in ("et_xmlfile", "openpyxl", "defusedxml"):
-    await micropip.install(local(name))
-await micropip.install(local("xlwings"), deps=False)
-await micropip.install(local("monrad"))
 sys.path.insert(0, "/tests")
+from lite_season_driver import requirements
+await micropip.install(requirements("/bench/pyodide.xlsx"))
 exec(open("/bench/presses.py").read())
 with open("/bench/pyodide.json", "w") as f:
     json.dump(run("/bench/pyodide.xlsx"), f)
@@ -86,43 +79,37 @@ with open("/bench/pyodide.json", "w") as f:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=1000)
+    ap.add_argument("--pyodide", default="314.0.7", help="the Pyodide version")
     args = ap.parse_args()
     sys.path.insert(0, str(TESTS))
-    import test_lite_pyodide as harness  # the test's cache: npm package and wheels
+    import pyodide_harness as harness  # the test's cache: npm package, rewritten lock file
 
     from monrad.converters.book.new_workbook import create_workbook
     from monrad.engine.model import Player
 
     try:
-        package, wheels = harness._prepare()
+        package = harness.prepare(args.pyodide)
     except BaseException as exc:  # pytest's skip: node/npm or the downloads are missing
         print(f"Pyodide benchmark not run: {exc}")
         return 1
     with tempfile.TemporaryDirectory() as tmp:
-        work, local = Path(tmp) / "work", Path(tmp) / "wheels"
+        work = Path(tmp) / "work"
         work.mkdir()
-        shutil.copytree(wheels, local)
-        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
-                        str(local), str(REPO)], check=True, capture_output=True)
         roster = [Player(i, f"Spiller {i:04d}", rating=2600 - i // 2, club=f"SK {i % 40}")
                   for i in range(1, args.players + 1)]
         book = create_workbook(work / "cpython.xlsx", "nsf", 7, roster, "no", seed=2025, lite=True)
         shutil.copy(book, work / "pyodide.xlsx")
         (work / "presses.py").write_text(PRESSES, encoding="utf-8")
-        runner = Path(tmp) / "run.mjs"
-        runner.write_text(RUNNER % {
-            "pyodide": package.as_posix(), "wheels": local.as_posix(), "work": work.as_posix(),
-            "tests": TESTS.as_posix(),
-            "micropip": json.dumps([str(next(local.glob(f"{n}-*.whl")))
-                                    for n in ("packaging", "micropip")])}, encoding="utf-8")
-        done = subprocess.run(["node", str(runner)], capture_output=True, text=True)
+        done = harness.run_node(RUNNER % {
+            "pyodide": package.as_posix(), "work": work.as_posix(),
+            "tests": TESTS.as_posix()}, Path(tmp))
         if done.returncode:
             print(done.stderr[-2000:])
             return 1
         inside = json.loads((work / "pyodide.json").read_text())
         namespace: dict = {}
         exec(PRESSES, namespace)  # noqa: S102 -- the same presses under CPython
-        outside = namespace["run"](str(book))
+        outside = namespace["run"](str(book), unpack=False)
     print(f"{args.players} players, NSF, seconds per press (the script call alone):")
     print(f"  {'press':<26} {'Pyodide':>8} {'CPython':>8}")
     for label, seconds in inside.items():

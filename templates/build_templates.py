@@ -93,14 +93,13 @@ def _bytes_of(book) -> bytes:
 
 
 def _lite(book, lang: str) -> bytes:
-    """The template as an xlwings Lite workbook: code, requirements (pinned to this
-    monrad) and buttons inside (:mod:`monrad.converters.book.lite_workbook`)."""
+    """The template as an xlwings Lite workbook: monrad's own code, requirements and
+    buttons inside (:mod:`monrad.converters.book.lite_workbook`)."""
     lay = L.layout_for(lang)
     LW.add_status_label(book.workbook[lay.settings_sheet], lang)
     buf = io.BytesIO()
     book.workbook.save(buf)
-    requirements = LW.requirements_txt(LW.monrad_requirement(LW.monrad_version()))
-    return _reproducible(LW.embed_lite(buf.getvalue(), lang, requirements))
+    return _reproducible(LW.embed_lite(buf.getvalue(), lang))
 
 
 def template_book(lang: str, path: Path):

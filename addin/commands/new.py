@@ -46,9 +46,6 @@ def register(sub) -> None:
     p.add_argument("--lite", action="store_true",
                    help=str(tr("put the buttons' Python code inside the workbook, for xlwings Lite "
                                "(Excel without Python: Windows, macOS, Excel on the web)")))
-    p.add_argument("--lite-wheel", metavar="URL",
-                   help="with --lite: install monrad from this https URL of its wheel "
-                        "(same version) instead of the package index")
     p.add_argument("--force", "--overwrite", dest="force", action="store_true",
                    help=str(tr("replace FILE if it exists (never the roster it is made "
                                "from)")))
@@ -92,8 +89,6 @@ def run(args) -> int:
         print(advice.explanation)
         system = system or advice.system
         rounds = rounds or advice.rounds
-    if args.lite_wheel and not args.lite:
-        raise CommandError(tr('--lite-wheel goes with --lite'))
     if system is not None and rounds is None:
         from ...engine.pairing import PairingError, fixed_rounds
 
@@ -115,7 +110,7 @@ def run(args) -> int:
     notes: list[str] = []
     path = create_workbook(args.file, system, rounds, players, args.lang or current_language(), name=args.name,
                            seed=args.seed, scoring=args.scoring, tiebreaks=codes,
-                           overwrite=args.force, lite=args.lite, lite_wheel=args.lite_wheel,
+                           overwrite=args.force, lite=args.lite,
                            warnings=notes)
     for note in notes:
         warn(note)

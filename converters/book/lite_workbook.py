@@ -1,22 +1,28 @@
-"""A monrad workbook with its xlwings Lite code inside (``monrad new club.xlsx --lite``).
+"""A workbook with monrad's xlwings Lite code inside (``monrad new --lite``, ``monrad
+lite FILE``, the templates).
 
 xlwings Lite (the free add-in ``WA200008175`` from the Office add-in store) keeps a
 workbook's Python code as document settings of its web extension.  This module writes
-those parts into a saved ``.xlsx`` package, in the form Lite itself writes them (checked
+those parts into a ``.xlsx`` package, in the form Lite itself writes them (checked
 against workbooks saved by Lite, see ``docs/excel.md``):
 
 * ``xl/webextensions/webextension1.xml``: ``<we:webextension>`` with a reference to
   ``wa200008175`` (store type ``OMEX``) and two ``<we:property>`` elements whose
-  ``value`` is a JSON string: ``main.py`` (:func:`main_py`) and ``requirements.txt``
-  (:func:`requirements_txt`);
+  ``value`` is a JSON string: ``main.py`` (:func:`main_py`: a short note, the scripts,
+  then monrad's own code packed by :mod:`~monrad.converters.book.lite_pack`) and
+  ``requirements.txt`` (:func:`requirements_txt`: Lite's own lines and the packages the
+  packed code imports, all on the package index);
 * ``xl/webextensions/taskpanes.xml`` (the task pane, docked right, open on start) and
   its relationship to the extension;
 * the package relationship ``webextensiontaskpanes`` and two content-type overrides.
 
-And on the Settings sheet, the buttons: three rounded rectangles named
-:data:`BUTTONS` whose hyperlink points at the cell under each (Lite runs the script
-whose ``@script(button="[name]Sheet!Cell")`` matches), with the status cell below them
-(:data:`STATUS_ROW`).
+And the buttons: three rounded rectangles named :data:`BUTTONS` on one sheet (the
+Settings sheet of a monrad workbook, monrad's own ``monrad`` sheet of a club's),
+whose hyperlink points at the cell under each (Lite runs the script whose
+``@script(button="[name]Sheet!Cell")`` matches), with the status cell below them
+(:data:`STATUS_ROW`).  A workbook that holds Lite code already keeps its web
+extension and Lite's own properties; only ``main.py`` and ``requirements.txt`` are
+replaced (:func:`add_lite`).
 
 Nothing here imports xlwings: ``main.py`` is text, run by Lite.  Reading the parts
 back (:func:`read_lite_code`) uses defusedxml.
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import io
 import json
+import posixpath
 import re
 import uuid
 import zipfile
@@ -33,10 +40,20 @@ from xml.sax.saxutils import escape, quoteattr
 
 from defusedxml import ElementTree as SafeET
 
-from ...engine.i18n import tr
+from ...engine.i18n import document_language, tr
 from .. import layout as L
 from ..errors import InputError
 from ..workbook.binding import a1
+from ..workbook.package import (
+    Package,
+    add_override,
+    add_relationship,
+    attrs,
+    part_rels_name,
+    relationships,
+    resolve,
+)
+from . import lite_pack
 
 __all__ = [
     "ADDIN_ID",
@@ -46,10 +63,12 @@ __all__ = [
     "STATUS_HEIGHT",
     "STATUS_ROW",
     "XLWINGS_PIN",
+    "add_lite",
     "add_status_label",
+    "carried_version",
     "embed_lite",
+    "lite_code",
     "main_py",
-    "monrad_requirement",
     "monrad_version",
     "read_lite_code",
     "requirements_txt",
@@ -60,7 +79,7 @@ ADDIN_ID = "wa200008175"
 #: The xlwings version Lite installs with the workbook (Lite's own lines, "# required").
 XLWINGS_PIN = "0.37.8"
 
-#: The buttons on the Settings sheet: (shape name, script, caption key, top row).
+#: The buttons: (shape name, script, caption key, top row).
 BUTTONS = (
     ("monrad_pair", "pair_next_round", "lite_pair_button", 3),
     ("monrad_standings", "update_standings", "lite_standings_button", 6),
@@ -105,35 +124,22 @@ def add_status_label(ws, lang: str) -> None:
     cell.font = Font(name="Calibri", bold=True, color="2F5597")
 
 
-def monrad_requirement(version: str, wheel_url: str | None = None) -> str:
-    """The requirement line that installs monrad in Lite, pinned to ``version``.
-
-    ``monrad==VERSION`` from the package index; until a release is there, the URL of
-    the wheel (``monrad-VERSION-py3-none-any.whl``), which must be that version.
-    """
-    if wheel_url is None:
-        return f"monrad=={version}"
-    name = wheel_url.rsplit("/", 1)[-1].split("?", 1)[0]
-    if not re.fullmatch(rf"monrad-{re.escape(version)}-py3-none-any\.whl", name):
-        raise InputError(tr('--lite-wheel {wheel_url}: not the wheel of monrad {version} '
-                            '(expected monrad-{version}-py3-none-any.whl)',
-                            wheel_url=wheel_url, version=version))
-    if not wheel_url.startswith("https://"):
-        raise InputError(tr('--lite-wheel {wheel_url}: Excel fetches it, so it must be an '
-                            'https URL',
-                            wheel_url=wheel_url))
-    return wheel_url
-
-
-def requirements_txt(monrad_line: str) -> str:
-    """``requirements.txt`` of the workbook: Lite's own lines and monrad."""
-    return "\n".join([
+def requirements_txt(*, from_index: bool = False, version: str | None = None) -> str:
+    """``requirements.txt`` of the workbook: Lite's own lines, then the packages the
+    packed code imports (:data:`~monrad.converters.book.lite_pack.REQUIREMENTS`, all on
+    the package index); with ``from_index``, ``monrad==VERSION`` instead (once monrad
+    is on the package index)."""
+    lines = [
         f"xlwings=={XLWINGS_PIN}  # required",
         "python-dotenv==1.0.1  # required",
         "pyodide-http  # required",
         "black  # required",
-        f"{monrad_line}  # the tournament tool (pure Python; openpyxl, defusedxml)",
-    ])
+    ]
+    if from_index:
+        lines.append(f"monrad=={version or monrad_version()}")
+    else:
+        lines += list(lite_pack.REQUIREMENTS.values())
+    return "\n".join(lines) + "\n"
 
 
 def _sheet_ref(sheet: str, cell: str) -> str:
@@ -152,45 +158,135 @@ def _py_str(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def main_py(lang: str) -> str:
-    """The workbook's ``main.py``: one ``@script`` per button, each a call into
-    :mod:`monrad.addin.lite` (the code stays in the monrad package, pinned by
-    ``requirements.txt``; this file only names the buttons)."""
-    lay = L.layout_for(lang)
-    lines = [
-        '"""monrad: pair and score the club tournament in this workbook (xlwings Lite).',
-        "",
-        "The buttons on the sheet " + repr(lay.settings_sheet) + " run these scripts; the",
-        "answer appears under the buttons and in the Output pane.  The code is the monrad",
-        "package, installed by Lite from requirements.txt (monrad's docs/excel.md says more).",
-        '"""',
-        "",
-        "import xlwings as xw",
-        "from xlwings import script",
-        "",
-        "from monrad.addin import lite",
-        "",
-    ]
+def _scripts(lay: L.Layout, sheet: str) -> list[str]:
+    """The three buttons' scripts and the task pane's, each one call into ``lite``."""
+    lines: list[str] = []
     for shape, func, caption, top in BUTTONS:
-        button = f"[{shape}]{_sheet_ref(lay.settings_sheet, button_cell(top))}"
-        lines += [
-            "",
-            f"@script(name={_py_str(lay.text(caption))}, button={_py_str(button)})",
-            f"def {func}(book: xw.Book):",
-            f"    {_py_str(lay.text(caption))}",
-            f"    lite.{func}(book)",
-            "",
-        ]
+        button = f"[{shape}]{_sheet_ref(sheet, button_cell(top))}"
+        lines += ["", f"@script(name={_py_str(lay.text(caption))}, button={_py_str(button)})"]
+        lines += _script_body(lay, func, caption)
     for func, caption in PANE_SCRIPTS:
-        lines += [
-            "",
-            f"@script(name={_py_str(lay.text(caption))})",
-            f"def {func}(book: xw.Book):",
-            f"    {_py_str(lay.text(caption))}",
-            f"    lite.{func}(book)",
-            "",
-        ]
+        lines += ["", f"@script(name={_py_str(lay.text(caption))})"]
+        lines += _script_body(lay, func, caption)
+    return lines
+
+
+def _script_body(lay: L.Layout, func: str, caption: str) -> list[str]:
+    return [f"def {func}(book: xw.Book):", f"    {_py_str(lay.text(caption))}",
+            f"    lite.{func}(book)", ""]
+
+
+def _note(lang: str, sheet: str, version: str, packed: bool) -> list[str]:
+    """The note at the top of ``main.py``, in the workbook's language."""
+    with document_language(lang):
+        if packed:
+            text = str(tr(
+                "monrad {version}: the buttons on the sheet {sheet!r} run the scripts below "
+                "and answer under the buttons. monrad's own code is packed at the end of this "
+                "file; to update it, run 'monrad lite' on the workbook with a newer monrad.",
+                version=version, sheet=sheet))
+        else:
+            text = str(tr(
+                "monrad {version}: the buttons on the sheet {sheet!r} run the scripts below "
+                "and answer under the buttons. Lite installs monrad from the package index "
+                "(requirements.txt).", version=version, sheet=sheet))
+    return ['"""' + _wrap(text.replace('"""', "'''")), '"""']
+
+
+def _wrap(text: str, width: int = 84) -> str:
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return "\n".join([*out, line])
+
+
+#: The line that opens the packed code in ``main.py``.
+PACK_MARK = "# --- monrad, packed: do not edit below this line "
+#: How ``main.py`` unpacks the code: once per version and pack, into a folder of the
+#: temporary directory, put first on ``sys.path`` (monrad modules loaded from another
+#: folder by an earlier run of ``main.py`` are forgotten first).
+_UNPACK = '''
+
+def _unpack(version, pack):
+    import base64, hashlib, io, os, shutil, sys, tempfile, zipfile
+
+    data = base64.b64decode(pack)
+    folder = os.path.join(tempfile.gettempdir(),
+                          f"monrad-{version}-{hashlib.sha256(data).hexdigest()[:12]}")
+    if not os.path.isdir(folder):
+        work = f"{folder}.{os.getpid()}.part"
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            for name in z.namelist():
+                if name.startswith(("/", "\\\\")) or ".." in name.split("/"):
+                    raise ValueError(f"monrad's pack holds a strange name: {name!r}")
+            z.extractall(work)
+        try:
+            os.replace(work, folder)
+        except OSError:  # unpacked meanwhile by another run
+            shutil.rmtree(work, ignore_errors=True)
+    old = sys.modules.get("monrad")
+    if old is not None and not any(p.startswith(folder) for p in getattr(old, "__path__", [])):
+        for name in [n for n in sys.modules if n == "monrad" or n.startswith("monrad.")]:
+            del sys.modules[name]
+    if folder in sys.path:
+        sys.path.remove(folder)
+    sys.path.insert(0, folder)
+
+
+_unpack(MONRAD_VERSION, MONRAD_PACK)
+from monrad.addin import lite  # noqa: E402
+'''
+
+
+def main_py(lang: str, sheet: str | None = None, *, from_index: bool = False,
+            version: str | None = None) -> str:
+    """The workbook's ``main.py``: a short note and one ``@script`` per button (a call
+    into :mod:`monrad.addin.lite`), then -- unless ``from_index`` (monrad installed from
+    the package index by ``requirements.txt``) -- monrad's own code packed
+    (:mod:`~monrad.converters.book.lite_pack`), unpacked when Lite runs the file.
+
+    ``sheet`` is the sheet with the buttons (default: the Settings sheet)."""
+    lay = L.layout_for(lang)
+    sheet = sheet or lay.settings_sheet
+    version = version or monrad_version()
+    lines = [*_note(lang, sheet, version, not from_index), "", "import xlwings as xw",
+             "from xlwings import script", ""]
+    if from_index:
+        lines += ["from monrad.addin import lite", ""]
+    lines += _scripts(lay, sheet)
+    if not from_index:
+        lines += ["", PACK_MARK + "-" * max(3, 96 - len(PACK_MARK)),
+                  f"MONRAD_VERSION = {_py_str(version)}",
+                  'MONRAD_PACK = """',
+                  lite_pack.pack_text(lite_pack.pack_bytes()),
+                  '"""', *_UNPACK.splitlines()]
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def lite_code(lang: str, sheet: str | None = None, *, from_index: bool = False,
+              version: str | None = None) -> dict[str, str]:
+    """``{"main.py": ..., "requirements.txt": ...}``: the code a workbook carries."""
+    version = version or monrad_version()
+    return {"main.py": main_py(lang, sheet, from_index=from_index, version=version),
+            "requirements.txt": requirements_txt(from_index=from_index, version=version)}
+
+
+def carried_version(code: dict[str, str]) -> tuple[str | None, str]:
+    """The monrad a workbook's Lite code carries: ``(version, form)``, form
+    ``"packed"`` (the code in ``main.py``), ``"index"`` (``monrad==X`` in
+    ``requirements.txt``) or ``"none"``."""
+    m = re.search(r'^MONRAD_VERSION = "([^"]+)"$', code.get("main.py", ""), re.M)
+    if m:
+        return m.group(1), "packed"
+    m = re.search(r"^\s*monrad\s*==\s*([^\s#]+)", code.get("requirements.txt", ""), re.M)
+    if m:
+        return m.group(1), "index"
+    return None, "none"
 
 
 def _property(name: str, value: str) -> str:
@@ -259,38 +355,29 @@ def _drawing_xml(lang: str) -> str:
     )
 
 
-def _drawing_rels(lang: str) -> str:
-    lay = L.layout_for(lang)
+def _drawing_rels(sheet: str) -> str:
     rels = "".join(
         f'<Relationship Id="rId{i}" Type="{_REL}/hyperlink" '
-        f"Target={quoteattr('#' + _sheet_ref(lay.settings_sheet, button_cell(top)))}/>"
+        f"Target={quoteattr('#' + _sheet_ref(sheet, button_cell(top)))}/>"
         for i, (_s, _f, _c, top) in enumerate(BUTTONS, 1))
     return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
             f'<Relationships xmlns="{_PKG_REL}">{rels}</Relationships>')
 
 
-def _settings_part(parts: dict[str, bytes], sheet: str) -> str:
+def _sheet_part(pkg: Package, sheet: str) -> str:
     """The package path of the worksheet called ``sheet``."""
-    wb = SafeET.fromstring(parts["xl/workbook.xml"])
+    wb_part = pkg.workbook_part()
+    wb = SafeET.fromstring(pkg.parts[wb_part])
     ns = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main"}
-    rid = None
-    for s in wb.iterfind("m:sheets/m:sheet", ns):
-        if s.get("name") == sheet:
-            rid = s.get(f"{{{_REL}}}id")
-    rels = SafeET.fromstring(parts["xl/_rels/workbook.xml.rels"])
-    for r in rels:
-        if r.get("Id") == rid:
-            target = r.get("Target", "")
-            return target.lstrip("/") if target.startswith("/") else "xl/" + target
-    raise InputError(tr('no sheet {sheet!r} in the workbook', sheet=sheet))
-
-
-def _add_relationship(xml: str | None, rid: str, rtype: str, target: str) -> str:
-    rel = f'<Relationship Id="{rid}" Type="{rtype}" Target="{target}"/>'
-    if xml is None:
-        return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-                f'<Relationships xmlns="{_PKG_REL}">{rel}</Relationships>')
-    return xml.replace("</Relationships>", rel + "</Relationships>")
+    rid = next((s.get(f"{{{_REL}}}id") for s in wb.iterfind("m:sheets/m:sheet", ns)
+                if s.get("name") == sheet), None)
+    base = posixpath.dirname(wb_part)
+    for r_id, _type, target, _mode in relationships(pkg.parts[part_rels_name(wb_part)],
+                                                     f"{pkg.source} ({part_rels_name(wb_part)})"):
+        if rid is not None and r_id == rid:
+            return resolve(base, target)
+    raise InputError(str(tr("no sheet {sheet!r} in the workbook", sheet=sheet)),
+                     source=pkg.source)
 
 
 def _free_id(xml: str | None, stem: str = "rId") -> str:
@@ -303,73 +390,114 @@ def _free_id(xml: str | None, stem: str = "rId") -> str:
 
 _AFTER_DRAWING = ("<legacyDrawing", "<legacyDrawingHF", "<drawingHF", "<picture", "<oleObjects",
                   "<controls", "<webPublishItems", "<tableParts", "<extLst", "</worksheet>")
+_EMPTY_RELS = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+               f'<Relationships xmlns="{_PKG_REL}"></Relationships>')
+_DRAWING_TYPE = "application/vnd.openxmlformats-officedocument.drawing+xml"
 
 
-def embed_lite(package: bytes, lang: str, requirements: str) -> bytes:
-    """``package`` (a monrad ``.xlsx`` just written, no web extension yet) with the
-    Lite code, the task pane and the Settings sheet's buttons added."""
-    src = zipfile.ZipFile(io.BytesIO(package))
-    parts = {info.filename: src.read(info.filename) for info in src.infolist()}
-    if WEB_EXTENSION in parts:
-        raise InputError(tr('the workbook holds a web extension already'))
-    lay = L.layout_for(lang)
-    text = {k: v.decode("utf-8") for k, v in parts.items()
-            if k.endswith((".xml", ".rels"))}
-    # the code and the task pane
-    new: dict[str, str] = {
-        WEB_EXTENSION: web_extension_xml({"main.py": main_py(lang),
-                                          "requirements.txt": requirements}),
-        TASKPANES: _TASKPANES_XML,
-        TASKPANES_RELS: _TASKPANES_RELS,
-    }
-    root = text["_rels/.rels"]
-    new["_rels/.rels"] = _add_relationship(
-        root, _free_id(root), "http://schemas.microsoft.com/office/2011/relationships/"
-        "webextensiontaskpanes", TASKPANES)
-    # the buttons: a drawing on the Settings sheet
-    sheet_part = _settings_part(parts, lay.settings_sheet)
-    folder, base = sheet_part.rsplit("/", 1)
-    rels_part = f"{folder}/_rels/{base}.rels"
+def _drawing_of(pkg: Package, sheet_part: str) -> str | None:
+    """The drawing part of a sheet, if it has one."""
+    rels = part_rels_name(sheet_part)
+    if rels not in pkg.parts:
+        return None
+    base = posixpath.dirname(sheet_part)
+    for _rid, rtype, target, _mode in relationships(pkg.parts[rels], f"{pkg.source} ({rels})"):
+        if rtype == f"{_REL}/drawing":
+            return resolve(base, target)
+    return None
+
+
+def _add_buttons(pkg: Package, lang: str, sheet: str, types: str) -> str:
+    """monrad's three buttons on ``sheet`` (a new drawing part), or renewed in the
+    drawing that holds them already; returns the content types."""
+    where = pkg.source
+    sheet_part = _sheet_part(pkg, sheet)
+    drawing = _drawing_of(pkg, sheet_part)
+    if drawing is not None and drawing in pkg.parts:
+        if b'name="monrad_pair"' not in pkg.parts[drawing]:
+            raise InputError(str(tr("the sheet {sheet!r} has drawings of its own; monrad puts "
+                                    "its buttons only on a sheet without", sheet=sheet)),
+                             source=where)
+        pkg.put(drawing, _drawing_xml(lang).encode("utf-8"))  # captions in this language
+        pkg.put(part_rels_name(drawing), _drawing_rels(sheet).encode("utf-8"))
+        return types
+    sheet_xml = pkg.text(sheet_part)
     n = 1
-    while f"xl/drawings/drawing{n}.xml" in parts:
+    while f"xl/drawings/drawing{n}.xml" in pkg.parts:
         n += 1
     drawing = f"xl/drawings/drawing{n}.xml"
-    new[drawing] = _drawing_xml(lang)
-    new[f"xl/drawings/_rels/drawing{n}.xml.rels"] = _drawing_rels(lang)
-    sheet_rels = text.get(rels_part)
+    pkg.put(drawing, _drawing_xml(lang).encode("utf-8"))
+    pkg.put(part_rels_name(drawing), _drawing_rels(sheet).encode("utf-8"))
+    rels_part = part_rels_name(sheet_part)
+    sheet_rels = pkg.text(rels_part) if rels_part in pkg.parts else _EMPTY_RELS
     rid = _free_id(sheet_rels)
-    new[rels_part] = _add_relationship(sheet_rels, rid, f"{_REL}/drawing",
-                                       f"../drawings/drawing{n}.xml")
-    sheet_xml = text[sheet_part]
-    if "<drawing " in sheet_xml:
-        raise InputError(tr('the sheet {settings_sheet!r} has a drawing already',
-                            settings_sheet=lay.settings_sheet))
-    at = min(i for i in (sheet_xml.find(tag) for tag in _AFTER_DRAWING) if i >= 0)
-    if 'xmlns:r="' not in sheet_xml[:sheet_xml.find(">", sheet_xml.find("<worksheet"))]:
+    pkg.put(rels_part, add_relationship(
+        sheet_rels, rid, f"{_REL}/drawing",
+        posixpath.relpath(drawing, posixpath.dirname(sheet_part)), where).encode("utf-8"))
+    head_end = sheet_xml.find(">", sheet_xml.find("<worksheet"))
+    if f'xmlns:r="{_REL}"' not in sheet_xml[:head_end]:
         sheet_xml = sheet_xml.replace("<worksheet ", f'<worksheet xmlns:r="{_REL}" ', 1)
-        at = min(i for i in (sheet_xml.find(tag) for tag in _AFTER_DRAWING) if i >= 0)
-    new[sheet_part] = sheet_xml[:at] + f'<drawing r:id="{rid}"/>' + sheet_xml[at:]
-    # content types
-    types = text["[Content_Types].xml"]
-    overrides = (
-        (f"/{TASKPANES}", "application/vnd.ms-office.webextensiontaskpanes+xml"),
-        (f"/{WEB_EXTENSION}", "application/vnd.ms-office.webextension+xml"),
-        (f"/{drawing}", "application/vnd.openxmlformats-officedocument.drawing+xml"),
-    )
-    adds = "".join(f'<Override PartName="{p}" ContentType="{t}"/>' for p, t in overrides)
-    new["[Content_Types].xml"] = types.replace("</Types>", adds + "</Types>")
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            data = new.pop(info.filename).encode("utf-8") if info.filename in new \
-                else parts[info.filename]
-            dst.writestr(info, data)
-        for name in sorted(new):
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            dst.writestr(info, new[name].encode("utf-8"))
-    return out.getvalue()
+    at = min(i for i in (sheet_xml.find(tag) for tag in _AFTER_DRAWING) if i >= 0)
+    pkg.put(sheet_part, (sheet_xml[:at] + f'<drawing r:id="{rid}"/>' + sheet_xml[at:])
+            .encode("utf-8"))
+    return add_override(types, drawing, _DRAWING_TYPE, where)
+
+
+_PROPERTY = re.compile(r"""<(?:[\w.-]+:)?property\b(?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*/>""")
+
+
+def _replace_properties(xml: str, code: dict[str, str]) -> str:
+    """Lite's web-extension part with ``code``'s files replaced (or added); Lite's own
+    properties stay as they are."""
+    for name, text in code.items():
+        prop = _property(name, text)
+        found = next((m for m in _PROPERTY.finditer(xml) if attrs(m.group(0)).get("name") == name),
+                     None)
+        if found is not None:
+            xml = xml[:found.start()] + prop + xml[found.end():]
+        elif "</we:properties>" in xml:
+            xml = xml.replace("</we:properties>", prop + "</we:properties>", 1)
+        else:
+            xml = xml.replace("<we:properties/>", f"<we:properties>{prop}</we:properties>", 1)
+    return xml
+
+
+def add_lite(pkg: Package, lang: str, code: dict[str, str], sheet: str | None = None) -> None:
+    """Put ``code`` (``main.py``, ``requirements.txt``) into the package ``pkg`` --
+    replacing the Lite code it holds -- and monrad's buttons on ``sheet`` (default: the
+    Settings sheet).  Every other part stays as it is."""
+    where = pkg.source
+    sheet = sheet or L.layout_for(lang).settings_sheet
+    types = pkg.text("[Content_Types].xml")
+    if WEB_EXTENSION in pkg.parts:
+        xml = pkg.text(WEB_EXTENSION)
+        if ADDIN_ID not in xml.lower():
+            raise InputError(str(tr("the workbook holds another add-in's web extension; "
+                                    "monrad does not replace it")), source=where)
+        pkg.put(WEB_EXTENSION, _replace_properties(xml, code).encode("utf-8"))
+    else:
+        pkg.put(WEB_EXTENSION, web_extension_xml(code).encode("utf-8"))
+        pkg.put(TASKPANES, _TASKPANES_XML.encode("utf-8"))
+        pkg.put(TASKPANES_RELS, _TASKPANES_RELS.encode("utf-8"))
+        root = pkg.text("_rels/.rels")
+        pkg.put("_rels/.rels", add_relationship(
+            root, _free_id(root), "http://schemas.microsoft.com/office/2011/relationships/"
+            "webextensiontaskpanes", TASKPANES, where).encode("utf-8"))
+        types = add_override(types, TASKPANES,
+                             "application/vnd.ms-office.webextensiontaskpanes+xml", where)
+        types = add_override(types, WEB_EXTENSION, "application/vnd.ms-office.webextension+xml",
+                             where)
+    types = _add_buttons(pkg, lang, sheet, types)
+    pkg.put("[Content_Types].xml", types.encode("utf-8"))
+
+
+def embed_lite(package: bytes, lang: str, *, sheet: str | None = None, from_index: bool = False,
+               version: str | None = None) -> bytes:
+    """``package`` (a workbook's bytes) with the Lite code of this monrad and the buttons
+    (``monrad new --lite``, the templates)."""
+    pkg = Package(package, "workbook")
+    add_lite(pkg, lang, lite_code(lang, sheet, from_index=from_index, version=version), sheet)
+    return pkg.to_bytes()
 
 
 def read_lite_code(package: bytes) -> dict[str, str]:

@@ -253,7 +253,6 @@ def create_workbook(
     tiebreaks: Iterable[str] = (),
     overwrite: bool = False,
     lite: bool = False,
-    lite_wheel: str | None = None,
     warnings: list[str] | None = None,
 ) -> Path:
     """Create a club workbook at ``path`` and return its path.
@@ -268,8 +267,8 @@ def create_workbook(
     appended to ``warnings``.  ``rounds`` 0 leaves the Settings cell empty: a round
     robin's rounds follow from its players (issue 26).
 
-    ``lite=True`` embeds the xlwings Lite code (``main.py``, ``requirements.txt``
-    pinning this monrad, or the wheel at ``lite_wheel``) and puts the buttons on the
+    ``lite=True`` embeds the xlwings Lite code (``main.py`` carrying this monrad's own
+    code, ``requirements.txt`` naming what it imports) and puts the buttons on the
     Settings sheet (:mod:`monrad.converters.book.lite_workbook`); only for ``.xlsx``.
     """
     p = Path(path)
@@ -294,7 +293,7 @@ def create_workbook(
     if lite:
         from . import lite_workbook as LW
 
-        requirement = LW.monrad_requirement(LW.monrad_version(), lite_wheel)
+        version = LW.monrad_version()
     book = build_book(p, system, rounds, roster, lang, name=name, seed=seed, scoring=scoring,
                       tiebreaks=tiebreaks)
     if warnings is not None:  # control characters removed from the roster's text
@@ -303,5 +302,5 @@ def create_workbook(
         book.save_as(p)
         return p
     LW.add_status_label(book.workbook[L.layout_for(lang).settings_sheet], lang)
-    atomic_write(p, LW.embed_lite(book.to_bytes(), lang, LW.requirements_txt(requirement)))
+    atomic_write(p, LW.embed_lite(book.to_bytes(), lang, version=version))
     return p

@@ -40,7 +40,7 @@ import os
 import posixpath
 import re
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +80,7 @@ from .sheet_xml import (
     formula_cells,
     own_sheet_xml,
     patch_cells,
+    sheet_drawings,
 )
 from .styles_xml import DEFAULT_STYLES, CellStyle, StylesEditor
 from .writer import write_back
@@ -153,6 +154,7 @@ class PackageBook:
         self._new_styles: dict[str, dict[tuple[int, int], int]] = {}  # for cells they lack
         self._deleted: list[SheetEntry] = []
         self._values: dict[str, dict[tuple[int, int], CellValue]] = {}
+        self._package_edits: list[Callable[[Package], None]] = []
         self._reader: Any = None  # the calamine workbook, opened on first read
 
     def _read_sheet(self, name: str) -> dict[tuple[int, int], CellValue]:
@@ -252,6 +254,8 @@ class PackageBook:
             own = OwnSheet()
             if not entry.new:
                 own.cells = dict(self._read_sheet(sheet))
+                if entry.part in self._pkg.parts:
+                    own.drawings = sheet_drawings(self._pkg.parts[entry.part])
             self._own[sheet] = own
         return self._own[sheet]
 
@@ -445,6 +449,11 @@ class PackageBook:
         self._refuse_format(sheet, "set the print layout")
         self._own_sheet(sheet).layout = PrintLayout(title_rows, landscape, fit_width)
 
+    def edit_package(self, edit: Callable[[Package], None]) -> None:
+        """Have ``edit`` change the new package at the next save, after monrad's own
+        sheets are written (``monrad lite``: the Lite code and buttons)."""
+        self._package_edits.append(edit)
+
     # --- storing ------------------------------------------------------------------------
     def package_bytes(self) -> bytes | None:
         """The new package, or ``None`` when no part changes."""
@@ -472,6 +481,8 @@ class PackageBook:
         pkg = self._pkg.copy()
         if not self._own and not self._edits and not self._deleted and all(
                 not s.new for s in self._sheets):
+            for edit in self._package_edits:
+                edit(pkg)
             return pkg
         styles_part = self._styles_part
         types = pkg.text("[Content_Types].xml")
@@ -522,6 +533,8 @@ class PackageBook:
             data = text.encode("utf-8")
             if pkg.parts.get(part) != data:
                 pkg.put(part, data)
+        for edit in self._package_edits:
+            edit(pkg)
         return pkg
 
     def _free_part(self, pkg: Package, types: str) -> str:

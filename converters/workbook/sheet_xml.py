@@ -82,6 +82,10 @@ class OwnSheet:
     validations: list[Validation] = field(default_factory=list)
     highlights: list[Highlight] = field(default_factory=list)
     layout: PrintLayout | None = None
+    #: the sheet's own ``<drawing r:id="..."/>`` and ``<legacyDrawing .../>`` elements,
+    #: kept as they were (the shapes on monrad's sheet of a club's workbook: the Lite
+    #: buttons; their relationships pass through untouched)
+    drawings: tuple[str, ...] = ()
 
     def used_size(self) -> tuple[int, int]:
         last_row = last_col = 0
@@ -207,8 +211,20 @@ def own_sheet_xml(sheet: OwnSheet, styles: StylesEditor, date1904: bool = False)
         fit = ' fitToWidth="1" fitToHeight="0"' if lay.fit_width else ""
         orient = "landscape" if lay.landscape else "portrait"
         out.append(f'<pageSetup paperSize="9" orientation="{orient}"{fit}/>')
+    out.extend(sheet.drawings)  # after pageSetup, in schema order: drawing, legacyDrawing
     out.append("</worksheet>")
     return "".join(out).encode("utf-8")
+
+
+_DRAWINGS = re.compile(r"<(?:[\w.-]+:)?(drawing|legacyDrawing)\b[^>]*?/>")
+
+
+def sheet_drawings(xml: bytes) -> tuple[str, ...]:
+    """The ``<drawing>`` and ``<legacyDrawing>`` elements of a worksheet part, in schema
+    order and without prefix, for :attr:`OwnSheet.drawings`."""
+    found = {m.group(1): re.sub(r"^<[\w.-]+:", "<", m.group(0))
+             for m in _DRAWINGS.finditer(xml.decode("utf-8", "replace"))}
+    return tuple(found[k] for k in ("drawing", "legacyDrawing") if k in found)
 
 
 # --- single cells of a sheet monrad does not own -------------------------------------------

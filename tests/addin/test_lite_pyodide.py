@@ -1,116 +1,98 @@
-"""monrad inside real Pyodide (the Python of xlwings Lite), offline, under Node.
+"""monrad inside real Pyodide (the Python of xlwings Lite) under Node, as Lite runs a
+workbook: install **only** the workbook's ``requirements.txt`` with micropip from the
+package index (no monrad wheel anywhere), execute its ``main.py`` (which unpacks the
+monrad it carries), then press the buttons on the Lite stand-in.
 
-Boots Pyodide from the ``pyodide`` npm package (its runtime and standard library are in
-the package; installed once into ``~/.cache/monrad-pyodide``, or ``$MONRAD_PYODIDE_CACHE``),
-installs micropip and packaging, then the pure wheels -- monrad as built here with
-``pip wheel --no-deps``, openpyxl, et_xmlfile, defusedxml, and xlwings (which Lite
-provides) -- from local files with micropip, and runs the Lite buttons of a workbook
-made by ``monrad new --lite``: pair, results, standings (three rounds), pair.  The
-same presses under CPython must leave the same cells and say the same.
+Two workbooks per Pyodide version, in one Pyodide session per version (a module
+fixture, shared by the checks): one made by ``monrad new --lite`` (pair, results,
+standings, three rounds, then pair) and a club's own workbook given the buttons by
+``monrad lite`` (two rounds, then pair).  The cells must equal what ``monrad pair`` /
+``monrad standings`` write on CPython, and the status lines what the same presses say
+under CPython.  The same session imports every packed module and checks that monrad's
+message catalogs load there.
 
-Skipped, with the reason, where ``node``/``npm`` are missing or the npm package or the
-wheels cannot be fetched into the cache.  Not a timing test: the timings are printed
-(``pytest -s``) for docs/excel.md.
+Pyodide 0.27.5 (Python 3.12) and 314.x (Python 3.14) -- see ``pyodide_harness.py`` for
+how the packages Lite would take from Pyodide's CDN come from the index here.
+Skipped, with the reason, where ``node``/``npm`` or the downloads are missing.  Not a
+timing test: the timings are printed (``pytest -s``) for docs/excel.md.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import openpyxl
 import pytest
-from lite_season_driver import season
+from lite_season_driver import (
+    STATUS_COL,
+    STATUS_HEIGHT,
+    STATUS_ROW,
+    cli_season,
+    requirements,
+    season,
+    status_sheet,
+)
+from pyodide_harness import VERSIONS, prepare, run_node
 
+from monrad.addin.cli import main as cli
+from monrad.converters.book import lite_pack as LP
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.engine.model import Player
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-PYODIDE = "0.27.5"  # the Pyodide xlwings Lite used in the workbooks checked (docs/excel.md)
-WHEELS = ["openpyxl==3.1.5", "et_xmlfile==2.0.0", "defusedxml==0.7.1", "xlwings==0.37.8",
-          "micropip==0.8.0", "packaging==26.3"]
-ROUNDS = 3
+CLUB = REPO / "tests/data/fixtures/club-sheets/club_da_n0008_r07_s6120_ff.xlsx"
+#: (name, first round pressed, rounds) of the two seasons
+SEASONS = (("new", 1, 3), ("club", 4, 2))
 
 RUNNER = r"""
 import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
 const t0 = Date.now();
 const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
 const boot = Date.now() - t0;
-await py.loadPackage(%(micropip)s);
-for (const [dir, at] of [["%(wheels)s", "/wheels"], ["%(work)s", "/season"], ["%(here)s", "/tests"]]) {
+await py.loadPackage("micropip");
+for (const [dir, at] of [["%(work)s", "/work"], ["%(here)s", "/tests"]]) {
   py.FS.mkdirTree(at);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
 }
 py.globals.set("boot_ms", boot);
 await py.runPythonAsync(`
-import json, os, platform, sys, time
+import importlib, importlib.util, json, platform, sys, time
 import micropip
-t = time.perf_counter()
-wheels = sorted(os.listdir("/wheels"))
-def local(name):
-    return ["emfs:/wheels/" + w for w in wheels if w.split("-")[0].lower() == name]
-for name in ("et_xmlfile", "openpyxl", "defusedxml"):
-    await micropip.install(local(name))
-await micropip.install(local("xlwings"), deps=False)  # Lite brings its own xlwings
-await micropip.install(local("monrad"))  # its dependencies: installed above; no calamine
-installed = round(time.perf_counter() - t, 2)
-import importlib.util
-assert importlib.util.find_spec("python_calamine") is None
 sys.path.insert(0, "/tests")
-from lite_season_driver import season
-out = season("/season/pyodide.xlsx", %(rounds)d)
-out.update(platform=platform.system(), boot_s=boot_ms / 1000, install_s=installed)
+from lite_season_driver import requirements, season
+out = {"platform": platform.system(), "python": platform.python_version(),
+       "boot_s": boot_ms / 1000, "seasons": {}}
+assert importlib.util.find_spec("monrad") is None, "a monrad is installed already"
+t = time.perf_counter()
+for name, first, rounds in %(seasons)s:
+    await micropip.install(requirements(f"/work/{name}.xlsx"))
+out["install_s"] = round(time.perf_counter() - t, 2)
+out["installed"] = sorted(f"{p.name}=={p.version}" for p in micropip.list().values())
+out["calamine"] = importlib.util.find_spec("python_calamine") is not None
+for name, first, rounds in %(seasons)s:
+    out["seasons"][name] = season(f"/work/{name}.xlsx", first, rounds)
+import monrad.addin.lite
+out["monrad_from"] = monrad.addin.lite.__file__
+failed = {}
+for module in %(modules)s:
+    try:
+        importlib.import_module(module)
+    except Exception as exc:
+        failed[module] = f"{type(exc).__name__}: {exc}"
+out["import_failed"] = failed
 import gettext
 from monrad.engine.i18n import tr, translations
-out.update(catalogs=[type(translations(l)) is gettext.GNUTranslations for l in ("en", "nb", "sv", "da")],
-           bye=[tr("Bye: {player}", player=3).render(l) for l in ("en", "nb", "sv", "da")])
-with open("/season/pyodide.json", "w") as f:
+out["nb"] = tr("interrupted").render("nb")
+out["catalogs"] = [type(translations(l)) is gettext.GNUTranslations for l in ("en", "nb", "sv", "da")]
+out["bye"] = [tr("Bye: {player}", player=3).render(l) for l in ("en", "nb", "sv", "da")]
+with open("/work/pyodide.json", "w") as f:
     json.dump(out, f)
 `);
 """
-
-
-def _cache() -> Path:
-    return Path(os.environ.get("MONRAD_PYODIDE_CACHE", Path.home() / ".cache" / "monrad-pyodide"))
-
-
-def _skip(reason: str) -> None:
-    print(f"\nPyodide test skipped: {reason}")
-    pytest.skip(reason)
-
-
-def _prepare() -> tuple[Path, Path]:
-    """The npm package and the wheel cache, fetched on first use."""
-    if not (shutil.which("node") and shutil.which("npm")):
-        _skip("node and npm are needed (the pyodide npm package runs under Node)")
-    cache = _cache()
-    package = cache / "node_modules" / "pyodide"
-    if not (package / "pyodide.mjs").exists():
-        cache.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(cache),
-                               f"pyodide@{PYODIDE}"], check=False, capture_output=True, text=True,
-                              timeout=600)
-        if done.returncode or not (package / "pyodide.mjs").exists():
-            _skip(f"npm could not install pyodide@{PYODIDE}: {done.stderr.strip()[-300:]}")
-    wheels = cache / "wheels"
-    wanted = {w.split("==")[0].lower().replace("-", "_") for w in WHEELS}
-    have = {p.name.split("-")[0].lower() for p in wheels.glob("*.whl")}
-    if not wanted <= have:
-        wheels.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps",
-                               "--only-binary=:all:", "--platform", "any", "--python-version",
-                               "3.12", "--implementation", "py", "-d", str(wheels), *WHEELS],
-                              check=False, capture_output=True, text=True,
-                              timeout=600)
-        if done.returncode:
-            _skip(f"pip could not download the wheels: {done.stderr.strip()[-300:]}")
-    return package, wheels
 
 
 def _roster() -> list[Player]:
@@ -118,49 +100,99 @@ def _roster() -> list[Player]:
             for i in range(1, 31)]
 
 
+def _club_workbook(path: Path) -> Path:
+    """A Danish club's own workbook after three rounds, given the buttons by ``monrad lite``."""
+    wb = openpyxl.load_workbook(CLUB)
+    for n in (4, 5, 6, 7):
+        del wb[f"Runde {n}"]
+    wb.save(path)
+    assert cli(["lite", str(path)]) == 0
+    return path
+
+
 def _cells(path: Path) -> dict:
+    """Every value, but the in-workbook backup and the status cell (a press's answer,
+    which the command line prints instead)."""
+    sheet = status_sheet(str(path))
     wb = openpyxl.load_workbook(path)
     return {(ws.title, c.coordinate): c.value for ws in wb.worksheets for row in ws.iter_rows()
-            for c in row if c.value is not None}
+            for c in row if c.value is not None and ws.title != "monrad backup"
+            and not (ws.title == sheet and c.column == STATUS_COL
+                     and STATUS_ROW <= c.row < STATUS_ROW + STATUS_HEIGHT)}
 
 
-def test_lite_buttons_run_in_pyodide_as_in_cpython(tmp_path: Path):
-    package, wheels = _prepare()
-    work = tmp_path / "work"
-    work.mkdir()
-    # monrad's own wheel, built from this checkout, beside the others
-    built = tmp_path / "built"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-                    "-w", str(built), str(REPO)], check=True, capture_output=True, timeout=600)
-    local = tmp_path / "wheels"
-    shutil.copytree(wheels, local)
-    for wheel in built.glob("monrad-*.whl"):
-        assert wheel.name.endswith("-py3-none-any.whl"), "monrad must be a pure wheel"
-        shutil.copy(wheel, local)
-    cpython = create_workbook(work / "cpython.xlsx", "nsf", 7, _roster(), "no", seed=2025,
-                              lite=True)
-    shutil.copy(cpython, work / "pyodide.xlsx")
-    runner = tmp_path / "run.mjs"
-    runner.write_text(RUNNER % {
-        "pyodide": package.as_posix(), "wheels": local.as_posix(), "work": work.as_posix(),
-        "here": HERE.as_posix(), "rounds": ROUNDS,
-        "micropip": json.dumps([str(next(local.glob(f"{n}-*.whl"))) for n in ("packaging",
-                                                                              "micropip")]),
-    })
+@pytest.fixture(scope="module")
+def workbooks(tmp_path_factory) -> Path:
+    """The two workbooks as made on CPython (before any press)."""
+    made = tmp_path_factory.mktemp("lite-books")
+    create_workbook(made / "new.xlsx", "nsf", 7, _roster(), "no", seed=2025, lite=True)
+    _club_workbook(made / "club.xlsx")
+    return made
+
+
+@pytest.fixture(scope="module")
+def cpython(workbooks: Path, tmp_path_factory) -> dict:
+    """Each season on CPython: through the command line (the cells) and through the
+    Lite presses (what the status cell says)."""
+    out: dict = {}
+    for name, first, rounds in SEASONS:
+        work = tmp_path_factory.mktemp(f"cpython-{name}")
+        cli_path, lite_path = work / "cli.xlsx", work / "lite.xlsx"
+        shutil.copy(workbooks / f"{name}.xlsx", cli_path)
+        shutil.copy(workbooks / f"{name}.xlsx", lite_path)
+        cli_season(str(cli_path), first, rounds)
+        pressed = season(str(lite_path), first, rounds, unpack=False)
+        out[name] = {"cells": _cells(cli_path), "lite_cells": _cells(lite_path), **pressed}
+    return out
+
+
+@pytest.fixture(scope="module", params=VERSIONS)
+def pyodide(request, workbooks: Path, tmp_path_factory) -> dict:
+    """One Pyodide session per version: both seasons and the imports (see the doc)."""
+    local = prepare(request.param)
+    work = tmp_path_factory.mktemp(f"pyodide-{request.param}")
+    for name, _first, _rounds in SEASONS:
+        shutil.copy(workbooks / f"{name}.xlsx", work / f"{name}.xlsx")
     start = time.perf_counter()
-    done = subprocess.run(["node", str(runner)], check=False, capture_output=True, text=True,
-                          timeout=1200)
+    done = run_node(RUNNER % {
+        "pyodide": local.as_posix(), "work": work.as_posix(), "here": HERE.as_posix(),
+        "seasons": repr(SEASONS), "modules": repr(LP.packed_modules()),
+    }, work)
     total = time.perf_counter() - start
-    assert done.returncode == 0, done.stderr[-3000:]
-    inside = json.loads((work / "pyodide.json").read_text())
-    outside = season(str(cpython), ROUNDS)
-    assert inside["platform"] == "Emscripten"
-    # the message catalogs ship in the wheel and load with Pyodide's standard library (issue 29)
-    assert inside["catalogs"] == [True] * 4
-    assert inside["bye"] == ["Bye: 3", "Frirunde: 3", "Frirond: 3", "Oversidder: 3"]
-    assert inside["said"] == outside["said"]
-    assert inside["said"][-1].startswith(f"Runde {ROUNDS + 1} er satt opp: 15 bord")
-    assert _cells(work / "pyodide.xlsx") == _cells(cpython)
-    print(f"\nPyodide {PYODIDE} under Node: {total:.1f} s in all (boot {inside['boot_s']:.1f} s, "
-          f"micropip installs {inside['install_s']:.1f} s, {2 * ROUNDS + 1} presses "
-          f"{inside['seconds']:.1f} s); the same presses under CPython {outside['seconds']:.1f} s")
+    assert done.returncode == 0, done.stderr[-4000:]
+    out = json.loads((work / "pyodide.json").read_text(encoding="utf-8"))
+    out.update(version=request.param, work=work, total_s=round(total, 1))
+    print(f"\nPyodide {request.param} (Python {out['python']}) under Node: {total:.1f} s in all "
+          f"(boot {out['boot_s']:.1f} s, micropip installs from the index "
+          f"{out['install_s']:.1f} s, presses "
+          + ", ".join(f"{n} {s['seconds']:.1f} s" for n, s in out["seasons"].items()) + ")")
+    return out
+
+
+def test_only_the_workbooks_requirements_are_installed(pyodide: dict, workbooks: Path):
+    assert pyodide["platform"] == "Emscripten"
+    wanted = {line.split("==")[0].lower().replace("_", "-")
+              for name, *_ in SEASONS for line in requirements(str(workbooks / f"{name}.xlsx"))}
+    installed = {p.split("==")[0].lower().replace("_", "-") for p in pyodide["installed"]}
+    assert wanted <= installed
+    assert not any(p.startswith("monrad") for p in installed), pyodide["installed"]
+    assert not pyodide["calamine"]
+    assert "/monrad-" in pyodide["monrad_from"]  # from the folder main.py unpacked
+
+
+@pytest.mark.parametrize("name", [s[0] for s in SEASONS])
+def test_the_presses_in_pyodide_write_what_the_command_line_writes(
+        pyodide: dict, cpython: dict, name: str):
+    inside = pyodide["seasons"][name]
+    assert inside["said"] == cpython[name]["said"]
+    got = _cells(pyodide["work"] / f"{name}.xlsx")
+    assert got == cpython[name]["lite_cells"]
+    assert got == cpython[name]["cells"]
+
+
+def test_every_packed_module_imports_in_pyodide_and_the_catalogs_load(pyodide: dict):
+    assert pyodide["import_failed"] == {}
+    # the message catalogs travel in the pack and load with Pyodide's standard library (issue 29)
+    assert pyodide["catalogs"] == [True] * 4
+    assert pyodide["bye"] == ["Bye: 3", "Frirunde: 3", "Frirond: 3", "Oversidder: 3"]
+    assert pyodide["nb"] == "avbrutt"

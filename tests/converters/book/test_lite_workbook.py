@@ -20,19 +20,18 @@ import pytest
 from defusedxml import ElementTree as SafeET
 
 from monrad.converters import layout as L
+from monrad.converters.book import lite_pack as LP
 from monrad.converters.book import lite_workbook as LW
 from monrad.converters.book.new_workbook import create_workbook
-from monrad.converters.errors import InputError
 
 REPO = Path(__file__).resolve().parents[3]
 
 _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
-def _new(tmp_path: Path, lang: str = "no", wheel: str | None = None) -> Path:
+def _new(tmp_path: Path, lang: str = "no") -> Path:
     return create_workbook(tmp_path / f"club-{lang}.xlsx", "nsf", 5,
-                           REPO / "examples" / "roster.csv", lang, seed=7, lite=True,
-                           lite_wheel=wheel)
+                           REPO / "examples" / "roster.csv", lang, seed=7, lite=True)
 
 
 def _parts(path: Path) -> dict[str, bytes]:
@@ -57,14 +56,22 @@ def test_lite_property_values_are_json_strings_that_round_trip():
 
 @pytest.mark.parametrize("lang", L.LANGS)
 def test_new_lite_embeds_main_py_and_requirements(tmp_path: Path, lang: str):
+    """``main.py`` carries monrad's own code; ``requirements.txt`` names only packages
+    of the index: Lite's own lines, then what the packed code imports -- no monrad."""
     path = _new(tmp_path, lang)
     code = LW.read_lite_code(path.read_bytes())
     assert code["main.py"] == LW.main_py(lang)
     lines = code["requirements.txt"].splitlines()
     assert lines[0].startswith("xlwings==") and lines[0].endswith("# required")
-    assert lines[-1].startswith(f"monrad=={LW.monrad_version()} ")
+    assert lines[4:] == list(LP.REQUIREMENTS.values())
+    assert not any(line.startswith("monrad") for line in lines)
+    assert LW.carried_version(code) == (LW.monrad_version(), "packed")
     compile(code["main.py"], "main.py", "exec")
     assert "xlwings.pro" not in code["main.py"]
+    # the editor shows the note and the scripts first, the packed code below
+    head, mark, _ = code["main.py"].partition(LW.PACK_MARK)
+    assert mark and "@script(" in head and "MONRAD_PACK" not in head
+    assert head.startswith('"""monrad ' + LW.monrad_version())
 
 
 def test_lite_parts_content_types_and_relationships(tmp_path: Path):
@@ -137,23 +144,25 @@ def test_lite_workbook_opens_in_libreoffice_with_its_buttons(tmp_path: Path):
         assert lay.text(caption) in text, f"button {caption!r} not drawn"
 
 
-def test_lite_wheel_url_must_be_this_version_over_https(tmp_path: Path):
-    v = LW.monrad_version()
-    url = f"https://example.org/dist/monrad-{v}-py3-none-any.whl"
-    path = _new(tmp_path, "en", url)
-    assert url in LW.read_lite_code(path.read_bytes())["requirements.txt"]
-    with pytest.raises(InputError, match="not the wheel of monrad"):
-        LW.monrad_requirement(v, "https://example.org/monrad-0.0.1-py3-none-any.whl")
-    with pytest.raises(InputError, match="https"):
-        LW.monrad_requirement(v, f"http://example.org/monrad-{v}-py3-none-any.whl")
+def test_the_small_form_installs_monrad_from_the_index():
+    """``--from-index``: ``monrad==X`` in ``requirements.txt``, three short scripts that
+    import the installed monrad, nothing packed."""
+    code = LW.lite_code("sv", from_index=True, version="1.2.3")
+    assert code["requirements.txt"].splitlines()[-1] == "monrad==1.2.3"
+    assert LW.PACK_MARK not in code["main.py"] and "MONRAD_PACK" not in code["main.py"]
+    assert "from monrad.addin import lite" in code["main.py"]
+    assert LW.carried_version(code) == ("1.2.3", "index")
+    assert LW.carried_version({"main.py": "print(1)"}) == (None, "none")
+    compile(code["main.py"], "main.py", "exec")
 
 
 @pytest.mark.parametrize("lang", L.LANGS)
 def test_templates_carry_the_lite_code(lang: str):
     data = (REPO / "templates" / f"club-{lang}.xlsx").read_bytes()
     code = LW.read_lite_code(data)
-    assert code["main.py"] == LW.main_py(lang)
-    assert f"monrad=={LW.monrad_version()} " in code["requirements.txt"]
+    assert code["main.py"] == LW.main_py(lang), \
+        "the templates carry other code: run python templates/build_templates.py"
+    assert code["requirements.txt"] == LW.requirements_txt()
     assert LW.read_lite_code((REPO / "templates" / f"club-{lang}.xlsm").read_bytes()) == {}
 
 
