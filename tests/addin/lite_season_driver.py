@@ -66,14 +66,25 @@ def status_sheet(path: str) -> str:
     return lay.settings_sheet if lay is not None else "monrad"
 
 
-def press(namespace: dict, script: str, path: str) -> str:
+def press(namespace: dict, script: str, path: str, *, remote: bool = False) -> str:
+    """Press the button ``script`` on the Lite stand-in (or, ``remote``, on xlwings' own
+    remote engine: ``lite_remote.py``, opt-in); the status cell's first line."""
     import openpyxl
-    from lite_standin import open_lite
 
-    book, impl = open_lite(path)
-    namespace[script](book)
-    assert impl.app.touched == [], impl.app.touched
-    impl.finish()
+    if remote:
+        from lite_remote import open_remote
+
+        book, remote_book = open_remote(path)
+        namespace[script](book)
+        remote_book.finish()
+        assert remote_book.stopped_at is None, remote_book.stopped_at
+    else:
+        from lite_standin import open_lite
+
+        book, impl = open_lite(path)
+        namespace[script](book)
+        assert impl.app.touched == [], impl.app.touched
+        impl.finish()
     return openpyxl.load_workbook(path)[status_sheet(path)].cell(STATUS_ROW, STATUS_COL).value
 
 
@@ -102,17 +113,18 @@ def type_results(path: str, n: int) -> None:
     wb.save(path)
 
 
-def season(path: str, first: int, rounds: int, *, unpack: bool = True) -> dict:
+def season(path: str, first: int, rounds: int, *, unpack: bool = True,
+           remote: bool = False) -> dict:
     """Press "pair", type results, press "standings" for rounds ``first`` ..
     ``first + rounds - 1``, then "pair" once more; the status lines and the seconds."""
     namespace = run_main(path, unpack=unpack)
     said = []
     start = time.perf_counter()
     for n in range(first, first + rounds):
-        said.append(press(namespace, "pair_next_round", path))
+        said.append(press(namespace, "pair_next_round", path, remote=remote))
         type_results(path, n)
-        said.append(press(namespace, "update_standings", path))
-    said.append(press(namespace, "pair_next_round", path))
+        said.append(press(namespace, "update_standings", path, remote=remote))
+    said.append(press(namespace, "pair_next_round", path, remote=remote))
     return {"said": said, "seconds": round(time.perf_counter() - start, 2)}
 
 

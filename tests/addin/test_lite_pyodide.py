@@ -13,13 +13,16 @@ message catalogs load there.
 
 Pyodide 0.27.5 (Python 3.12) and 314.x (Python 3.14) -- see ``pyodide_harness.py`` for
 how the packages Lite would take from Pyodide's CDN come from the index here.
-Skipped, with the reason, where ``node``/``npm`` or the downloads are missing.  Not a
+Skipped, with the reason, where ``node``/``npm`` or the downloads are missing.  An
+opt-in test runs the same seasons on xlwings' own remote engine (the Python half of
+Lite) when ``XLWINGS_LICENSE_KEY`` is set (``lite_remote.py``).  Not a
 timing test: the timings are printed (``pytest -s``) for docs/excel.md.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from pathlib import Path
@@ -47,6 +50,33 @@ REPO = HERE.parents[1]
 CLUB = REPO / "tests/data/fixtures/club-sheets/club_da_n0008_r07_s6120_ff.xlsx"
 #: (name, first round pressed, rounds) of the two seasons
 SEASONS = (("new", 1, 3), ("club", 4, 2))
+
+#: The same, on xlwings' own remote engine (opt-in: XLWINGS_LICENSE_KEY).
+REMOTE_RUNNER = r"""
+import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
+await py.loadPackage("micropip");
+for (const [dir, at] of [["%(work)s", "/work"], ["%(here)s", "/tests"]]) {
+  py.FS.mkdirTree(at);
+  py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
+}
+py.globals.set("license_key", process.env.XLWINGS_LICENSE_KEY);
+await py.runPythonAsync(`
+import json, os, sys
+import micropip
+os.environ["XLWINGS_LICENSE_KEY"] = license_key
+sys.path.insert(0, "/tests")
+from lite_season_driver import requirements, season
+for name, first, rounds in %(seasons)s:
+    await micropip.install(requirements(f"/work/{name}.xlsx"))
+import xlwings
+assert xlwings.__pro__, "xlwings did not register its remote engine (the licence key?)"
+out = {name: season(f"/work/{name}.xlsx", first, rounds, remote=True)
+       for name, first, rounds in %(seasons)s}
+with open("/work/remote.json", "w") as f:
+    json.dump(out, f)
+`);
+"""
 
 RUNNER = r"""
 import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
@@ -196,3 +226,24 @@ def test_every_packed_module_imports_in_pyodide_and_the_catalogs_load(pyodide: d
     assert pyodide["catalogs"] == [True] * 4
     assert pyodide["bye"] == ["Bye: 3", "Frirunde: 3", "Frirond: 3", "Oversidder: 3"]
     assert pyodide["nb"] == "avbrutt"
+
+
+@pytest.mark.skipif(not os.environ.get("XLWINGS_LICENSE_KEY"),
+                    reason="opt-in: set XLWINGS_LICENSE_KEY to run on xlwings' own remote engine")
+def test_the_presses_on_xlwings_own_remote_engine_inside_pyodide(
+        workbooks: Path, cpython: dict, tmp_path: Path):
+    """Opt-in (the remote engine is part of ``xlwings.pro``, registered by xlwings only
+    with a licence key; monrad never imports it): the same seasons inside Pyodide on the
+    engine Lite itself runs, its actions applied by the stand-in's client, which stops at
+    an action it does not know.  The cells must equal the command line's."""
+    local = prepare(VERSIONS[-1])
+    for name, _first, _rounds in SEASONS:
+        shutil.copy(workbooks / f"{name}.xlsx", tmp_path / f"{name}.xlsx")
+    done = run_node(REMOTE_RUNNER % {
+        "pyodide": local.as_posix(), "work": tmp_path.as_posix(), "here": HERE.as_posix(),
+        "seasons": repr(SEASONS)}, tmp_path)
+    assert done.returncode == 0, done.stderr[-4000:]
+    out = json.loads((tmp_path / "remote.json").read_text(encoding="utf-8"))
+    for name, _first, _rounds in SEASONS:
+        assert out[name]["said"] == cpython[name]["said"]
+        assert _cells(tmp_path / f"{name}.xlsx") == cpython[name]["cells"]
