@@ -56,7 +56,7 @@ def run(path, unpack=True):
 """
 
 RUNNER = r"""
-import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+import { loadPyodide } from "%(module)s";
 const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
 await py.loadPackage("micropip");
 for (const [dir, at] of [["%(work)s", "/bench"], ["%(tests)s", "/tests"]]) {
@@ -101,7 +101,7 @@ def main() -> int:
         shutil.copy(book, work / "pyodide.xlsx")
         (work / "presses.py").write_text(PRESSES, encoding="utf-8")
         done = harness.run_node(RUNNER % {
-            "pyodide": package.as_posix(), "work": work.as_posix(),
+            "pyodide": package.as_posix(), "module": (package / "pyodide.mjs").as_uri(), "work": work.as_posix(),
             "tests": TESTS.as_posix()}, Path(tmp))
         if done.returncode:
             print(done.stderr[-2000:])

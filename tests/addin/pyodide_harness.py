@@ -90,7 +90,10 @@ def prepare(version: str) -> Path:
     work.mkdir(parents=True)
     for item in package.iterdir():
         if item.name != "pyodide-lock.json":
-            (work / item.name).symlink_to(item.resolve())
+            try:
+                (work / item.name).symlink_to(item.resolve())
+            except OSError:  # Windows without the right to make links
+                shutil.copy2(item, work / item.name)
     lock = json.loads((package / "pyodide-lock.json").read_text(encoding="utf-8"))
     packages = lock["packages"]
     python = ".".join(lock["info"]["python"].split(".")[:2])

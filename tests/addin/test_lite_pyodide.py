@@ -53,7 +53,7 @@ SEASONS = (("new", 1, 3), ("club", 4, 2))
 
 #: The same, on xlwings' own remote engine (opt-in: XLWINGS_LICENSE_KEY).
 REMOTE_RUNNER = r"""
-import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+import { loadPyodide } from "%(module)s";
 const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
 await py.loadPackage("micropip");
 for (const [dir, at] of [["%(work)s", "/work"], ["%(here)s", "/tests"]]) {
@@ -79,7 +79,7 @@ with open("/work/remote.json", "w") as f:
 """
 
 RUNNER = r"""
-import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+import { loadPyodide } from "%(module)s";
 const t0 = Date.now();
 const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
 const boot = Date.now() - t0;
@@ -185,11 +185,11 @@ def pyodide(request, workbooks: Path, tmp_path_factory) -> dict:
         shutil.copy(workbooks / f"{name}.xlsx", work / f"{name}.xlsx")
     start = time.perf_counter()
     done = run_node(RUNNER % {
-        "pyodide": local.as_posix(), "work": work.as_posix(), "here": HERE.as_posix(),
+        "pyodide": local.as_posix(), "module": (local / "pyodide.mjs").as_uri(), "work": work.as_posix(), "here": HERE.as_posix(),
         "seasons": repr(SEASONS), "modules": repr(LP.packed_modules()),
     }, work)
     total = time.perf_counter() - start
-    assert done.returncode == 0, done.stderr[-4000:]
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     out = json.loads((work / "pyodide.json").read_text(encoding="utf-8"))
     out.update(version=request.param, work=work, total_s=round(total, 1))
     print(f"\nPyodide {request.param} (Python {out['python']}) under Node: {total:.1f} s in all "
@@ -240,9 +240,9 @@ def test_the_presses_on_xlwings_own_remote_engine_inside_pyodide(
     for name, _first, _rounds in SEASONS:
         shutil.copy(workbooks / f"{name}.xlsx", tmp_path / f"{name}.xlsx")
     done = run_node(REMOTE_RUNNER % {
-        "pyodide": local.as_posix(), "work": tmp_path.as_posix(), "here": HERE.as_posix(),
+        "pyodide": local.as_posix(), "module": (local / "pyodide.mjs").as_uri(), "work": tmp_path.as_posix(), "here": HERE.as_posix(),
         "seasons": repr(SEASONS)}, tmp_path)
-    assert done.returncode == 0, done.stderr[-4000:]
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     out = json.loads((tmp_path / "remote.json").read_text(encoding="utf-8"))
     for name, _first, _rounds in SEASONS:
         assert out[name]["said"] == cpython[name]["said"]
