@@ -56,13 +56,12 @@ def render(folder: Path) -> list[Path]:
                   for i in range(1, 31)]
         club = create_workbook(work / "klubb.xlsx", "nsf", 7, roster, "no", seed=2025,
                                name="Klubbmesterskap", lite=True)
-        code = LW.read_lite_code(club.read_bytes())
         book, impl = open_lite(club)
         lite.pair_next_round(book)
         impl.finish()
         # the stand-in stores through openpyxl, which drops the shapes and the code that
         # Excel keeps: put them back as they were
-        club.write_bytes(LW.embed_lite(club.read_bytes(), "no", code["requirements.txt"]))
+        club.write_bytes(LW.embed_lite(club.read_bytes(), "no"))
         _first_page_png(club, folder / "lite-after-press.png", work)
     return [folder / "lite-buttons.png", folder / "lite-after-press.png"]
 
