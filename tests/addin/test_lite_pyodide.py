@@ -56,7 +56,7 @@ REMOTE_RUNNER = r"""
 import { loadPyodide } from "%(module)s";
 const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
 await py.loadPackage("micropip");
-for (const [dir, at] of [["%(work)s", "/work"], ["%(here)s", "/tests"]]) {
+for (const [dir, at] of [["%(work)s", "/books"], ["%(here)s", "/tests"]]) {
   py.FS.mkdirTree(at);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
 }
@@ -68,12 +68,12 @@ os.environ["XLWINGS_LICENSE_KEY"] = license_key
 sys.path.insert(0, "/tests")
 from lite_season_driver import requirements, season
 for name, first, rounds in %(seasons)s:
-    await micropip.install(requirements(f"/work/{name}.xlsx"))
+    await micropip.install(requirements(f"/books/{name}.xlsx"))
 import xlwings
 assert xlwings.__pro__, "xlwings did not register its remote engine (the licence key?)"
-out = {name: season(f"/work/{name}.xlsx", first, rounds, remote=True)
+out = {name: season(f"/books/{name}.xlsx", first, rounds, remote=True)
        for name, first, rounds in %(seasons)s}
-with open("/work/remote.json", "w") as f:
+with open("/books/remote.json", "w") as f:
     json.dump(out, f)
 `);
 """
@@ -84,7 +84,7 @@ const t0 = Date.now();
 const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
 const boot = Date.now() - t0;
 await py.loadPackage("micropip");
-for (const [dir, at] of [["%(work)s", "/work"], ["%(here)s", "/tests"]]) {
+for (const [dir, at] of [["%(work)s", "/books"], ["%(here)s", "/tests"]]) {
   py.FS.mkdirTree(at);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
 }
@@ -99,12 +99,12 @@ out = {"platform": platform.system(), "python": platform.python_version(),
 assert importlib.util.find_spec("monrad") is None, "a monrad is installed already"
 t = time.perf_counter()
 for name, first, rounds in %(seasons)s:
-    await micropip.install(requirements(f"/work/{name}.xlsx"))
+    await micropip.install(requirements(f"/books/{name}.xlsx"))
 out["install_s"] = round(time.perf_counter() - t, 2)
 out["installed"] = sorted(f"{p.name}=={p.version}" for p in micropip.list().values())
 out["calamine"] = importlib.util.find_spec("python_calamine") is not None
 for name, first, rounds in %(seasons)s:
-    out["seasons"][name] = season(f"/work/{name}.xlsx", first, rounds)
+    out["seasons"][name] = season(f"/books/{name}.xlsx", first, rounds)
 import monrad.addin.lite
 out["monrad_from"] = monrad.addin.lite.__file__
 failed = {}
@@ -119,7 +119,7 @@ from monrad.engine.i18n import tr, translations
 out["nb"] = tr("interrupted").render("nb")
 out["catalogs"] = [type(translations(l)) is gettext.GNUTranslations for l in ("en", "nb", "sv", "da")]
 out["bye"] = [tr("Bye: {player}", player=3).render(l) for l in ("en", "nb", "sv", "da")]
-with open("/work/pyodide.json", "w") as f:
+with open("/books/pyodide.json", "w") as f:
     json.dump(out, f)
 `);
 """
