@@ -20,8 +20,8 @@ from pathlib import Path
 from ...converters import layout as L
 from ...converters.book import lite_workbook as LW
 from ...converters.errors import InputError
-from ...converters.workbook.package_book import open_book
-from ...engine.i18n import Message, tr
+from ...converters.workbook.package_book import PackageBook, open_book
+from ...engine.i18n import Message, document_language, tr
 from ..club_jobs import BLOCK, club_language, ensure_block_sheet
 
 ORDER = 65
@@ -50,24 +50,30 @@ def run(args) -> int:
     book = open_book(path)
     code = LW.read_lite_code(path.read_bytes())
     old, form = LW.carried_version(code)
-    if args.show:
-        print(_carried(path, old, form))
-        return 0
+    lay = L.detect_layout(book.sheet_names())
+    lang = lay.lang if lay is not None else club_language(book)
+    with document_language(lang):  # the workbook's language unless --lang says otherwise
+        if args.show:
+            print(_carried(path, old, form))
+            return 0
+        sheet = lay.settings_sheet if lay is not None else BLOCK
+        return _put(path, book, lang, sheet, old, form, code, args.from_index)
+
+
+def _put(path: Path, book: PackageBook, lang: str, sheet: str, old: str | None, form: str,
+         code: dict[str, str], from_index: bool) -> int:
+    """The code and the buttons into ``book`` (see the module's doc)."""
     if form == "none" and code.get("main.py", "").strip():
         raise InputError(str(tr("the workbook holds xlwings Lite code of its own (main.py); "
                                 "monrad does not replace it")), source=str(path))
-    lay = L.detect_layout(book.sheet_names())
-    if lay is not None:
-        lang, sheet = lay.lang, lay.settings_sheet
-    else:
-        lang, sheet = club_language(book), BLOCK
+    if sheet == BLOCK:
         ensure_block_sheet(book, lang)
     label = L.layout_for(lang).text("lite_status")
     if book.read_range(sheet, LW.STATUS_ROW - 1, LW.STATUS_COL, LW.STATUS_ROW - 1,
                        LW.STATUS_COL) != [[label]]:
         book.write_range(sheet, LW.STATUS_ROW - 1, LW.STATUS_COL, [[label]])
     new = LW.monrad_version()
-    lite_code = LW.lite_code(lang, sheet, from_index=args.from_index, version=new)
+    lite_code = LW.lite_code(lang, sheet, from_index=from_index, version=new)
     book.edit_package(lambda pkg: LW.add_lite(pkg, lang, lite_code, sheet))
     backup = book.save()
     if backup is None:

@@ -40,7 +40,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from defusedxml import ElementTree as SafeET
 
-from ...engine.i18n import document_language, tr
+from ...engine.i18n import tr
 from .. import layout as L
 from ..errors import InputError
 from ..workbook.binding import a1
@@ -177,19 +177,19 @@ def _script_body(lay: L.Layout, func: str, caption: str) -> list[str]:
 
 
 def _note(lang: str, sheet: str, version: str, packed: bool) -> list[str]:
-    """The note at the top of ``main.py``, in the workbook's language."""
-    with document_language(lang):
-        if packed:
-            text = str(tr(
-                "monrad {version}: the buttons on the sheet {sheet!r} run the scripts below "
-                "and answer under the buttons. monrad's own code is packed at the end of this "
-                "file; to update it, run 'monrad lite' on the workbook with a newer monrad.",
-                version=version, sheet=sheet))
-        else:
-            text = str(tr(
-                "monrad {version}: the buttons on the sheet {sheet!r} run the scripts below "
-                "and answer under the buttons. Lite installs monrad from the package index "
-                "(requirements.txt).", version=version, sheet=sheet))
+    """The note at the top of ``main.py``, in the workbook's language (``--lang``, the
+    language of the command's messages, does not change what the workbook holds)."""
+    if packed:
+        text = tr(
+            "monrad {version}: the buttons on the sheet {sheet!r} run the scripts below "
+            "and answer under the buttons. monrad's own code is packed at the end of this "
+            "file; to update it, run 'monrad lite' on the workbook with a newer monrad.",
+            version=version, sheet=sheet).render(lang)
+    else:
+        text = tr(
+            "monrad {version}: the buttons on the sheet {sheet!r} run the scripts below "
+            "and answer under the buttons. Lite installs monrad from the package index "
+            "(requirements.txt).", version=version, sheet=sheet).render(lang)
     return ['"""' + _wrap(text.replace('"""', "'''")), '"""']
 
 

@@ -18,6 +18,7 @@ from monrad.converters import layout as L
 from monrad.converters.book import lite_workbook as LW
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.workbook.package import Package
+from monrad.engine.i18n import tr
 from monrad.engine.model import Player
 
 REPO = Path(__file__).resolve().parents[2]
@@ -55,9 +56,10 @@ def test_a_clubs_workbook_gets_the_buttons_on_monrads_own_sheet(tmp_path: Path, 
     path = _club(tmp_path)
     before = _parts(path)
     assert cli(["lite", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert f"the xlwings Lite buttons are on the sheet 'monrad', with monrad {LW.monrad_version()}" \
-        in out and "backup: " in out
+    out = capsys.readouterr().out  # in the club's language (Danish), as its buttons
+    said = tr("{file}: the xlwings Lite buttons are on the sheet {sheet!r}, with monrad {version}",
+              file=str(path), sheet="monrad", version=LW.monrad_version()).render("da")
+    assert said in out and "sikkerhedskopi: " in out
     after = _parts(path)
     # every part of the club's stays byte for byte; monrad adds its sheet and the Lite parts
     for name, data in before.items():
@@ -72,9 +74,9 @@ def test_a_clubs_workbook_gets_the_buttons_on_monrads_own_sheet(tmp_path: Path, 
     ws = openpyxl.load_workbook(path)["monrad"]
     assert ws.cell(LW.STATUS_ROW - 1, LW.STATUS_COL).value == L.layout_for("da").text("lite_status")
     # again: nothing to do, nothing written
-    assert cli(["lite", str(path)]) == 0
+    assert cli(["lite", str(path), "--lang", "en"]) == 0
     assert "is monrad" in capsys.readouterr().out and _parts(path) == after
-    assert cli(["lite", str(path), "--show"]) == 0
+    assert cli(["lite", str(path), "--show", "--lang", "en"]) == 0
     assert capsys.readouterr().out.strip() == \
         f"{path}: monrad {LW.monrad_version()}, carried in the workbook"
 
@@ -113,9 +115,9 @@ def test_run_again_it_updates_the_code_and_says_from_which_version(tmp_path: Pat
     old = Package(path.read_bytes(), str(path))
     LW.add_lite(old, "no", LW.lite_code("no", version="0.0.9"))
     path.write_bytes(old.to_bytes())
-    assert cli(["lite", str(path), "--show"]) == 0
+    assert cli(["lite", str(path), "--show", "--lang", "en"]) == 0
     assert "monrad 0.0.9, carried in the workbook" in capsys.readouterr().out
-    assert cli(["lite", str(path)]) == 0
+    assert cli(["lite", str(path), "--lang", "en"]) == 0
     assert f"updated from monrad 0.0.9 to {LW.monrad_version()}" in capsys.readouterr().out
     assert LW.read_lite_code(path.read_bytes()) == LW.lite_code("no")
     assert len([n for n in _parts(path) if n.startswith("xl/drawings/drawing")]) == 1
@@ -127,7 +129,7 @@ def test_the_small_form_from_the_index(tmp_path: Path, capsys):
     code = LW.read_lite_code(path.read_bytes())
     assert code["requirements.txt"].splitlines()[-1] == f"monrad=={LW.monrad_version()}"
     capsys.readouterr()
-    assert cli(["lite", str(path), "--show"]) == 0
+    assert cli(["lite", str(path), "--show", "--lang", "en"]) == 0
     assert "installed from the package index" in capsys.readouterr().out
     assert cli(["lite", str(path)]) == 0  # back to the packed form
     assert LW.carried_version(LW.read_lite_code(path.read_bytes()))[1] == "packed"
@@ -147,6 +149,6 @@ def test_refusals_exit_2_and_change_nothing(tmp_path: Path, capsys, case: str):
         path.write_text("name\nA\n", encoding="utf-8")
         said = "goes into an Excel workbook"
     before = path.read_bytes()
-    assert cli(["lite", str(path)]) == 2
+    assert cli(["lite", str(path), "--lang", "en"]) == 2
     assert said in capsys.readouterr().err
     assert path.read_bytes() == before
