@@ -41,6 +41,7 @@ __all__ = [
     "PLAYERS_HEADER_ROW",
     "PLAYER_COLUMNS",
     "RESULT_COL",
+    "SEX_LETTERS",
     "ROUND_COLUMNS",
     "ROUND_FIRST_ROW",
     "ROUND_TITLE_ROWS",
@@ -53,6 +54,7 @@ __all__ = [
     "allows_postponed",
     "detect_layout",
     "halves_text",
+    "sex_from_cell",
     "layout_for",
     "points_cell",
     "points_from_cell",
@@ -349,6 +351,28 @@ TIEBREAK_MODIFIERS: dict[str, dict[str, str]] = {
     "L": {"en": "limit {n} %", "no": "grense {n} %", "sv": "gräns {n} %", "da": "grænse {n} %"},
 }
 
+#: The letters of the two sexes in a roster, per language (issue 26 item 11): the model
+#: keeps FIDE's ``m``/``w`` (TRF-16 field 2); Norwegian, Swedish and Danish rosters
+#: write ``m``/``k`` (mann/kvinne, man/kvinna, mand/kvinde).
+SEX_LETTERS: dict[str, tuple[str, str]] = {"en": ("m", "w"), "no": ("m", "k"), "sv": ("m", "k"),
+                                           "da": ("m", "k")}
+#: what a roster's sex cell may say, in any of the four languages, and FIDE's letter for it
+_SEX_WORDS = {**dict.fromkeys(("m", "man", "male", "mann", "mand", "men", "herre", "herr"), "m"),
+              **dict.fromkeys(("w", "f", "k", "woman", "female", "women", "kvinne", "kvinna",
+                               "kvinde", "dame"), "w")}
+
+
+def sex_from_cell(text: str) -> str:
+    """A roster's sex cell as the model keeps it: ``m`` or ``w`` (FIDE's letters) for the
+    letters and words of the four languages (``k``, ``K``, ``F``, ``kvinne`` -> ``w``);
+    anything else as typed.
+
+    >>> sex_from_cell("K"), sex_from_cell("f"), sex_from_cell(" Mann "), sex_from_cell("x")
+    ('w', 'w', 'm', 'x')
+    """
+    return _SEX_WORDS.get(text.strip().casefold(), text.strip())
+
+
 #: Languages that write half points with the ``½`` sign (``1½``).
 HALF_SIGN_LANGS = frozenset({"no", "sv", "da"})
 
@@ -445,6 +469,18 @@ class Layout:
 
     def player_header(self, key: str) -> str:
         return PLAYER_COLUMNS[key][self.lang]
+
+    def sex_cell(self, sex: str) -> str:
+        """The model's ``m``/``w`` as this language's roster writes it (``w`` -> ``k``
+        in Norwegian, Swedish and Danish); anything else as it is.
+
+        >>> layout_for("no").sex_cell("w"), layout_for("en").sex_cell("w"), layout_for("sv").sex_cell("m")
+        ('k', 'w', 'm')
+        """
+        canonical = sex_from_cell(sex)
+        if canonical not in ("m", "w"):
+            return sex
+        return SEX_LETTERS[self.lang][0 if canonical == "m" else 1]
 
     def text(self, key: str, **values: object) -> str:
         """A text of :data:`TEXTS` in this layout's language, filled in."""

@@ -136,7 +136,7 @@ def _run_workbook(args, path: Path, mapping: dict[str, str] | None) -> int:
     print(matches_table(matches, args.which, national=args.national))
     sheet = lay.players_sheet
     done = update_roster(book, sheet, [filled(m, args.national) for m in matches],
-                         formulas=book.formula_cells(sheet))
+                         formulas=book.formula_cells(sheet), layout=lay)
     changes = done.changes
     if done.kept_formulas:
         cells = tuple(f"{c.cell} ({c.field} {c.new})" for c in done.kept_formulas[:10])

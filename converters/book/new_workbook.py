@@ -185,6 +185,8 @@ def build_book(
             v = getattr(p, k)
             if k == "birth" and isinstance(v, str) and v.isdigit() and len(v) == 4:
                 v = int(v)  # a birth year is a number, not text
+            elif k == "sex" and v:
+                v = lay.sex_cell(v)  # m/k in the Nordic languages (issue 26 item 11)
             row.append(_text(book, lay.players_sheet, wp.max_row + 1, len(row) + 1, v)
                        if v not in ("", 0, None) else None)
         if othello:

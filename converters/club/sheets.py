@@ -39,7 +39,7 @@ from pathlib import Path
 from ...engine.i18n import ntr, tr
 from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from ..errors import InputError, all_problems
-from ..layout import PLAYER_COLUMNS, ROUND_COLUMNS
+from ..layout import PLAYER_COLUMNS, ROUND_COLUMNS, sex_from_cell
 from ..limits import PLAYER_NUMBER_LIMITS, bounded
 from ..notation import BYE_WORDS, NotationError, parse_result
 from ..workbook.binding import CellValue, WorkbookReader, a1
@@ -367,8 +367,8 @@ def read_roster(
                         values[fld] = n
                 else:
                     t = _text(v)
-                    if t:
-                        values[fld] = t
+                    if t:  # k/K/F/kvinne: FIDE's w (issue 26 item 11)
+                        values[fld] = sex_from_cell(t) if fld == "sex" else t
             extra = {h: _text(row[c - 1]) for h, c in head.extra.items()
                      if c <= len(row) and not _is_blank(row[c - 1])}
             no = values.pop("start_no", None)

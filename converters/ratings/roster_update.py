@@ -18,6 +18,7 @@ from ...engine.i18n import tr
 from ...engine.model import Player
 from ..club.sheets import ReadOptions, find_header, normalise_header
 from ..errors import InputError
+from ..layout import Layout, layout_for, sex_from_cell
 from ..workbook.binding import CellValue, WorkbookBinding, a1
 
 __all__ = ["K_HEADERS", "RATING_FIELDS", "RosterChange", "RosterUpdate", "update_roster"]
@@ -39,15 +40,19 @@ class RosterChange:
     new: CellValue
 
 
-def _cell_value(fld: str, value: object) -> CellValue:
+def _cell_value(fld: str, value: object, layout: Layout) -> CellValue:
     if fld in ("rating", "national_rating"):
         return int(value) if value else None  # type: ignore[call-overload]
+    if fld == "sex" and value:
+        return layout.sex_cell(str(value))  # m/k in a Nordic roster (issue 26 item 11)
     return str(value) if value not in ("", None) else None
 
 
-def _same(old: CellValue, new: CellValue) -> bool:
+def _same(old: CellValue, new: CellValue, fld: str = "") -> bool:
     if old is None or (isinstance(old, str) and not old.strip()):
         return new is None
+    if fld == "sex" and isinstance(old, str) and isinstance(new, str):
+        return sex_from_cell(old) == sex_from_cell(new)  # 'K' is 'k' is 'w'
     if isinstance(old, float) and old.is_integer():
         old = int(old)
     return str(old).strip() == str(new if new is not None else "").strip()
@@ -63,12 +68,15 @@ class RosterUpdate:
 
 
 def update_roster(book: WorkbookBinding, sheet: str, players: Sequence[Player], *,
-                  formulas: Collection[tuple[int, int]] = ()) -> RosterUpdate:
+                  formulas: Collection[tuple[int, int]] = (),
+                  layout: Layout | None = None) -> RosterUpdate:
     """Write the :data:`RATING_FIELDS` (and ``extra["K"]``) of ``players`` into the roster
     rows of ``sheet`` whose start number they have; ``formulas``: the ``(row, col)`` of
     the cells that hold a formula, which are never written.
 
-    Rows are found by the start-number column (the monrad layout's ``No.``)."""
+    Rows are found by the start-number column (the monrad layout's ``No.``); the sex is
+    written in ``layout``'s letters (default English: ``m``/``w``)."""
+    layout = layout or layout_for("en")
     head = find_header(book, sheet, ReadOptions(name_order="keep"))
     if head is None or "start_no" not in head.columns:
         raise InputError(tr('no roster header with a start-number column found'),
@@ -90,12 +98,12 @@ def update_roster(book: WorkbookBinding, sheet: str, players: Sequence[Player], 
         p = by_no.get(no) if no is not None else None
         if p is None:
             continue
-        wanted = [(f, c, _cell_value(f, getattr(p, f))) for f, c in cols.items()]
+        wanted = [(f, c, _cell_value(f, getattr(p, f), layout)) for f, c in cols.items()]
         if k_col is not None and p.extra.get("K"):
             wanted.append(("K", k_col, int(p.extra["K"])))
         for fld, c, new in wanted:
             old = row[c - 1] if c <= len(row) else None
-            if new is None or _same(old, new):
+            if new is None or _same(old, new, fld):
                 continue  # never empties a cell the list knows nothing about
             if (r, c) in formulas:
                 done.kept_formulas.append(RosterChange(a1(r, c), fld, old, new))
