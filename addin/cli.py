@@ -31,8 +31,9 @@ import re
 import sys
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
-from ..engine.i18n import chosen_language, tr
+from ..engine.i18n import chosen_language, document_language, tr
 from .console import shown_streams
 
 __all__ = ["main", "build_parser", "EXIT_OK", "EXIT_FAILED", "EXIT_BAD_INPUT", "EXIT_INTERNAL"]
@@ -215,6 +216,25 @@ def _unknown_command(parser: argparse.ArgumentParser, args: list[str]) -> str | 
                   command=first, commands=", ".join(commands)))
 
 
+def _file_language(file: object) -> str | None:
+    """The language of the workbook a command works on (its layout, else its sheets'
+    words; docs/i18n.md), ``None`` for any other file: a command on a Norwegian
+    workbook speaks Norwegian unless ``--lang`` says otherwise (issue 29).  A workbook
+    that cannot be opened has no language here; the command itself says what is wrong."""
+    if not isinstance(file, str) or Path(file).suffix.lower() not in (".xlsx", ".xlsm") \
+            or not Path(file).is_file():
+        return None
+    from ..converters.errors import InputError
+    from ..converters.workbook.binding import WorkbookError
+    from ..converters.workbook.package_book import open_book
+    from .jobs import book_language
+
+    try:
+        return book_language(open_book(file))
+    except (InputError, WorkbookError, OSError, ValueError):
+        return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see the module doc).
 
@@ -249,7 +269,8 @@ def _main(args_list: list[str]) -> int:
     from ..engine.pairing import NoPairingPossible
 
     try:
-        return int(args.run(args) or 0)
+        with document_language(_file_language(getattr(args, "file", None))):
+            return int(args.run(args) or 0)
     except NoPairingPossible as exc:
         _say(str(exc))
         return EXIT_FAILED

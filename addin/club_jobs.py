@@ -46,7 +46,14 @@ from ..engine.pairing import (
     pair_round,
     system_facts,
 )
-from .jobs import JobError, JobReport, NoLegalPairing, in_book_language, write_standings_sheet
+from .jobs import (
+    JobError,
+    JobReport,
+    NoLegalPairing,
+    in_book_language,
+    paired_message,
+    write_standings_sheet,
+)
 
 __all__ = ["BLOCK", "SystemUnknown", "ask_system", "club_language", "ensure_block_sheet",
            "is_club_book", "pair_club_round", "read_club", "update_club_standings"]
@@ -225,8 +232,8 @@ def pair_club_round(
     standings_sheet, _, _ = _standings(book, club)  # the new round is open, of course
     write_block(book, club.block, club.layout.lang)
     byes = [b.player for b in new.byes if b.result is Result.PAIRING_BYE]
-    msg = f"round {new.number} {'re-paired' if repair else 'paired'}: {len(new.games)} boards" + (
-        f", bye: {', '.join(f'{t.player(p).name} ({p})' for p in byes)}" if byes else "")
+    msg = str(paired_message(new.number, len(new.games), repair,
+                              ", ".join(f"{t.player(p).name} ({p})" for p in byes) or None))
     backup = book.save() if save else None
     return JobReport(msg, new.number, [where, standings_sheet, BLOCK], backup)
 
@@ -319,8 +326,8 @@ def _standings_sheet(book: WorkbookBinding, club: ClubState) -> str:
 
 def _standings(book: WorkbookBinding, club: ClubState) -> tuple[str, int, list[str]]:
     """Write the standings after the last round with every result in; returns the
-    sheet, that round and notes on the rounds still open (English, for the report;
-    the sheet gets them in its own language)."""
+    sheet, that round and notes on the rounds still open (for the report, in the job's
+    language; the sheet gets them in the workbook's)."""
     t = club.tournament
     sheet = _standings_sheet(book, club)
     club.block["standings sheet"] = sheet
@@ -331,7 +338,8 @@ def _standings(book: WorkbookBinding, club: ClubState) -> tuple[str, int, list[s
     for rnd in t.rounds:
         missing = _missing(book, club, rnd)
         if missing:
-            notes.append(f"round {rnd.number}: results missing in {', '.join(missing)}")
+            notes.append(str(tr("round {round}: results missing in {cells}", round=rnd.number,
+                                cells=", ".join(missing))))
             sheet_notes.append(lay.text("results_missing", n=rnd.number, k=len(missing)))
             if _entered(book, club, rnd.number):  # rank on what is known (as jobs do)
                 upto = rnd.number
@@ -355,5 +363,6 @@ def update_club_standings(
     sheet, upto, notes = _standings(book, club)
     write_block(book, club.block, club.layout.lang)
     backup = book.save() if save else None
-    return JobReport(f"standings written to sheet {sheet!r}", upto, [sheet, BLOCK], backup,
+    return JobReport(str(tr("standings written to sheet {sheet!r}", sheet=sheet)), upto,
+                     [sheet, BLOCK], backup,
                      notes)

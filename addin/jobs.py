@@ -42,7 +42,7 @@ from ..converters.publish.sheets import (
     write_crosstable,
 )
 from ..converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError, a1
-from ..engine.i18n import Message, document_language, ntr, tr
+from ..engine.i18n import Message, current_language, document_language, ntr, tr
 from ..engine.model import Result, Round, Tournament
 from ..engine.pairing import NoPairingPossible, PairingError, pair_round
 from ..engine.standings import note_heading, remark_text, standings
@@ -57,8 +57,8 @@ class JobError(WorkbookError):
     """A button press that is refused, with the reason in one line.
 
     ``text`` is the same refusal as a key of :data:`monrad.converters.layout.TEXTS` and
-    its values, for front ends that speak the workbook's language (xlwings Lite's
-    status cell); the message itself stays English, for the command line.
+    its values, for xlwings Lite's status cell (its own shorter wording); the message
+    itself is written in the language in force (the workbook's, unless ``--lang``).
     """
 
     def __init__(self, message: Message | str, *, text: tuple[str, dict] | None = None) -> None:
@@ -74,7 +74,9 @@ class NoLegalPairing(JobError, NoPairingPossible):
 
 @dataclass
 class JobReport:
-    """What a job did, for the CLI's output or Excel's status bar."""
+    """What a job did, for the CLI's output or Excel's status bar: ``message`` and
+    ``notes`` are written in the job's language (the workbook's, unless ``--lang``),
+    and so is the backup line of ``str()``."""
 
     message: str
     round: int | None = None
@@ -85,11 +87,13 @@ class JobReport:
     text: tuple[str, dict] | None = None
     #: the notes on rounds still missing results, likewise
     notes_text: list[tuple[str, dict]] = field(default_factory=list)
+    #: the language the report is written in (the job's)
+    lang: str = field(default_factory=current_language)
 
     def __str__(self) -> str:
         lines = [self.message, *self.notes]
         if self.backup:
-            lines.append(f"backup: {self.backup}")
+            lines.append(tr("backup: {backup}", backup=self.backup).render(self.lang))
         return "\n".join(lines)
 
 
@@ -102,8 +106,8 @@ def _read(book: WorkbookBinding) -> ClubBook:
         raise JobError(str(exc)) from None
 
 
-def _missing_boards(cb: ClubBook, rnd: Round) -> list[str]:
-    """'board 3 (E5)' for every game of ``rnd`` that blocks the next pairing."""
+def _missing_boards(cb: ClubBook, rnd: Round) -> list[tuple[int, str]]:
+    """``(board, result cell)`` of every game of ``rnd`` that blocks the next pairing."""
     allow_pending = L.allows_postponed(cb.tournament.settings.system)
     out = []
     for board, g in enumerate(rnd.games, 1):
@@ -111,8 +115,13 @@ def _missing_boards(cb: ClubBook, rnd: Round) -> list[str]:
             g.white_result is Result.PENDING and not allow_pending
         ):
             cell = cb.result_cells.get((rnd.number, board), "?")
-            out.append(f"board {board} ({cell})")
+            out.append((board, cell))
     return out
+
+
+def _boards_text(missing: list[tuple[int, str]]) -> str:
+    """``board 3 (E5), board 7 (E9)`` in the language in force."""
+    return ", ".join(str(tr("board {board} ({cell})", board=b, cell=c)) for b, c in missing)
 
 
 def _last_sheet_before(cb: ClubBook, book: WorkbookBinding, n: int) -> str | None:
@@ -189,10 +198,10 @@ def pair_next_round(
                         "{round_sheets!r}: {missing}",
                         "{name}: round {last} is missing results on {n} boards of sheet "
                         "{round_sheets!r}: {missing}", len(missing), name=book.name, last=last,
-                       round_sheets=cb.round_sheets[last], missing=', '.join(missing)),
+                       round_sheets=cb.round_sheets[last], missing=_boards_text(missing)),
                     text=("lite_missing", {"n": last, "k": len(missing),
                                            "sheet": cb.round_sheets[last],
-                                           "boards": ", ".join(missing)}))
+                                           "boards": _boards_text(missing)}))
     elif repair:
         raise JobError(tr('{name}: no round is paired yet; nothing to re-pair', name=book.name),
                        text=("lite_nothing_to_repair", {}))
@@ -226,10 +235,8 @@ def pair_next_round(
     if table_note:
         notes.append(table_note)
     byes = [b.player for b in new.byes if b.result is Result.PAIRING_BYE]
-    what = "re-paired" if repair else "paired"
     bye_names = ", ".join(f"{t.player(p).name} ({p})" for p in byes)
-    msg = f"round {target} {what}: {len(new.games)} boards" + (
-        f", bye: {bye_names}" if byes else "")
+    msg = str(paired_message(target, len(new.games), repair, bye_names if byes else None))
     backup = book.save() if save else None
     notes += getattr(book, "warnings", [])  # control characters the writer removed
     text = ("lite_repaired" if repair else "lite_paired",
@@ -238,7 +245,22 @@ def pair_next_round(
     return JobReport(msg, target, written, backup, notes, text)
 
 
-def _complete_upto(cb: ClubBook) -> tuple[int, list[tuple[int, list[str]]]]:
+def paired_message(n: int, boards: int, repair: bool, byes: str | None) -> Message:
+    """``round 3 paired: 12 boards, bye: Hansen, Ola (7)`` (the job's report)."""
+    if repair:
+        return (ntr("round {round} re-paired: {n} board, bye: {byes}",
+                    "round {round} re-paired: {n} boards, bye: {byes}", boards, round=n,
+                    byes=byes) if byes else
+                ntr("round {round} re-paired: {n} board", "round {round} re-paired: {n} boards",
+                    boards, round=n))
+    return (ntr("round {round} paired: {n} board, bye: {byes}",
+                "round {round} paired: {n} boards, bye: {byes}", boards, round=n, byes=byes)
+            if byes else
+            ntr("round {round} paired: {n} board", "round {round} paired: {n} boards", boards,
+                round=n))
+
+
+def _complete_upto(cb: ClubBook) -> tuple[int, list[tuple[int, list[tuple[int, str]]]]]:
     """The round the standings are after, and ``(round, missing boards)`` for the
     first round still open (pending games allowed where the system allows them).
 
@@ -248,7 +270,7 @@ def _complete_upto(cb: ClubBook) -> tuple[int, list[tuple[int, list[str]]]]:
     (or to "no rounds played" with everyone on zero)."""
     t = cb.tournament
     upto = 0
-    open_rounds: list[tuple[int, list[str]]] = []
+    open_rounds: list[tuple[int, list[tuple[int, str]]]] = []
     for rnd in t.rounds:
         missing = _missing_boards(cb, rnd)
         if missing:
@@ -260,16 +282,17 @@ def _complete_upto(cb: ClubBook) -> tuple[int, list[tuple[int, list[str]]]]:
     return upto, open_rounds
 
 
-def _missing_notes(open_rounds: list[tuple[int, list[str]]],
+def _missing_notes(open_rounds: list[tuple[int, list[tuple[int, str]]]],
                    lay: L.Layout | None = None) -> list[str]:
-    """``round 3: results missing on 2 board(s): board 4 (E6), board 7 (E9)``, in
-    English for the command line and the status bar or in the workbook's language
-    (``lay``) for the sheet (the board list names sheet cells either way)."""
+    """``round 3: results missing on 2 boards: board 4 (E6), board 7 (E9)`` for the
+    command line and the status bar, or the sheet's own note in the workbook's
+    language (``lay``), both naming the sheet's cells."""
     if lay is None:
-        return [f"round {n}: results missing on {len(b)} board(s): {', '.join(b)}"
-                for n, b in open_rounds]
+        return [str(ntr("round {round}: results missing on {n} board: {boards}",
+                        "round {round}: results missing on {n} boards: {boards}", len(b),
+                        round=n, boards=_boards_text(b))) for n, b in open_rounds]
     return [lay.text("results_missing", n=n, k=len(b)) + ": "
-            + ", ".join(x.removeprefix("board ") for x in b) for n, b in open_rounds]
+            + ", ".join(f"{board} ({cell})" for board, cell in b) for n, b in open_rounds]
 
 
 def _value_cells(values: list[object], lang: str) -> list[object]:
@@ -352,7 +375,8 @@ def _write_standings(book: WorkbookBinding, cb: ClubBook, *, cards: bool = False
     note = write_standings_sheet(book, cb.tournament, cb.layout, upto,
                                  _missing_notes(open_rounds, cb.layout) if upto else [])
     _write_documents(book, cb, upto, cards, written)
-    return ("tie-breaks unavailable: points only" if note else None), _missing_notes(open_rounds)
+    return (str(tr("tie-breaks unavailable: points only")) if note else None), \
+        _missing_notes(open_rounds)
 
 
 def _write_documents(book: WorkbookBinding, cb: ClubBook, upto: int, cards: bool,
@@ -385,8 +409,8 @@ def update_standings(book: WorkbookBinding, *, save: bool = True, cards: bool = 
     note, missing = _write_standings(book, cb, cards=cards, written=written)
     upto, open_rounds = _complete_upto(cb)
     backup = book.save() if save else None
-    return JobReport(f"standings after round {upto} written to sheet "
-                     f"{cb.layout.standings_sheet!r}", upto, written,
+    return JobReport(str(tr("standings after round {round} written to sheet {sheet!r}",
+                            round=upto, sheet=cb.layout.standings_sheet)), upto, written,
                      backup, ([note] if note else []) + missing
                      + list(getattr(book, "warnings", [])),
                      ("lite_standings", {"n": upto, "sheet": cb.layout.standings_sheet}),
@@ -469,7 +493,9 @@ def explain_rounds(book: WorkbookBinding, rounds: list[int] | None = None, *,
     book.set_column_widths(sheet, {1: 7, 2: 7, 3: 7, 4: 7, 5: 14, 6: 110})
     backup = book.save() if save else None
     shown = ", ".join(map(str, rounds)) or "-"
-    return JobReport(f"explanation of round(s) {shown} written to sheet {sheet!r}",
+    return JobReport(str(ntr("explanation of round {rounds} written to sheet {sheet!r}",
+                             "explanation of rounds {rounds} written to sheet {sheet!r}",
+                             len(rounds), rounds=shown, sheet=sheet)),
                      rounds[-1] if rounds else None, [sheet], backup)
 
 

@@ -315,7 +315,8 @@ def _load_workbook(p: Path, label: str, warnings: list[str] | None,
     if kl.book_looks_like_klubtur(book):
         return _one_group(kl.read_klubtur_book(book, warnings=warnings), label)
     if warnings is not None:
-        warnings.append(f"{label}: not a monrad workbook; read as a club's own sheet")
+        warnings.append(str(tr("{file}: not a monrad workbook; read as a club's own sheet",
+                               file=label)))
     return club.read_club_book(book, source=label, warnings=warnings)
 
 

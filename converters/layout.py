@@ -28,12 +28,14 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..engine.i18n import Message, nptr, ptr
 from ..engine.pairing import system_facts
 from .limits import fraction
 
 __all__ = [
     "CHESS_RESULTS",
     "EVENT_KEYS",
+    "FORMAT_TEXTS",
     "LANGS",
     "LAYOUTS",
     "Layout",
@@ -184,114 +186,56 @@ OTHELLO_RESULTS = ("33-31", "34-30", "36-28", "40-24", "48-16", "64-0", "32-32",
 
 
 
-#: Every other text the tool writes into a workbook, per language (``str.format``
-#: patterns).  Messages printed by the command line stay English.
-TEXTS: dict[str, dict[str, str]] = {
-    "paired_around": {"en": "Still to be played when this round was paired:",
-                      "no": "Ikke ferdigspilt da denne runden ble satt opp:",
-                      "sv": "Ej färdigspelat när denna rond lottades:",
-                      "da": "Ikke færdigspillet, da denne runde blev parret:"},
+#: Words monrad writes into a workbook and reads back, or knows its own sheets by: the
+#: note of games pending when a round was paired (read again by every command), the
+#: word "adjourned" in it, the Explanation sheet's name and title (a sheet of that name
+#: with another title is the user's and is never overwritten).  They are facts of the
+#: file format like the sheet names and headers above, not messages (docs/i18n.md,
+#: "Words of a file format"): a translation changed in the catalogs must never make a
+#: workbook written before unreadable, so they stay in this table.
+FORMAT_TEXTS: dict[str, dict[str, str]] = {
+    "paired_around": {"en": "Still to be played when this round was paired:", "no": "Ikke ferdigspilt da denne runden ble satt opp:", "sv": "Ej färdigspelat när denna rond lottades:", "da": "Ikke færdigspillet, da denne runde blev parret:"},
     "adjourned": {"en": "adjourned", "no": "hengeparti", "sv": "avbrutet", "da": "hængeparti"},
-    "no_rounds": {"en": "Standings: no rounds played yet",
-                  "no": "Tabell: ingen runder spilt ennå",
-                  "sv": "Ställning: inga ronder spelade ännu",
-                  "da": "Stilling: ingen runder spillet endnu"},
-    "results_missing": {"en": "Round {n}: results missing on {k} board(s)",
-                        "no": "Runde {n}: resultat mangler på {k} bord",
-                        "sv": "Rond {n}: resultat saknas på {k} bord",
-                        "da": "Runde {n}: resultat mangler på {k} bord"},
-    "legend": {"en": "Tie-breaks", "no": "Korreksjoner", "sv": "Särskiljning",
-               "da": "Korrektioner"},
-    "club_block": {"en": "monrad: what this workbook is paired with",
-                   "no": "monrad: slik pares denne arbeidsboken",
-                   "sv": "monrad: så lottas den här arbetsboken",
-                   "da": "monrad: sådan parres denne projektmappe"},
-    "pick_result": {"en": "Pick a result from the list", "no": "Velg et resultat fra listen",
-                    "sv": "Välj ett resultat i listan", "da": "Vælg et resultat fra listen"},
-    "not_listed": {"en": "Not one of the listed results", "no": "Ikke et av resultatene i listen",
-                   "sv": "Inte ett av resultaten i listan",
-                   "da": "Ikke et af resultaterne på listen"},
-    # the Explanation sheet (issue 18): its name, title and column headers
-    "lite_explain_script": {"en": "Explain round", "no": "Forklar runde", "sv": "Förklara rond",
-                            "da": "Forklar runde"},
-    "explanation_sheet": {"en": "Explanation", "no": "Forklaring", "sv": "Förklaring",
-                          "da": "Forklaring"},
-    "explanation_title": {"en": "Explanation - why each board is paired as it is",
-                          "no": "Forklaring - hvorfor hvert bord er satt opp slik",
-                          "sv": "Förklaring - varför varje bord lottades så",
-                          "da": "Forklaring - hvorfor hvert bræt er parret sådan"},
-    "explanation_headers": {"en": "Round|Board|White|Black|Rule|Reason",
-                            "no": "Runde|Bord|Hvit|Svart|Regel|Begrunnelse",
-                            "sv": "Rond|Bord|Vit|Svart|Regel|Motivering",
-                            "da": "Runde|Bræt|Hvid|Sort|Regel|Begrundelse"},
-    "explanation_failed": {"en": "Round {n}: cannot be explained: {why}",
-                           "no": "Runde {n}: kan ikke forklares: {why}",
-                           "sv": "Rond {n}: kan inte förklaras: {why}",
-                           "da": "Runde {n}: kan ikke forklares: {why}"},
-    # --- xlwings Lite: the buttons on the Settings sheet and the status cell beside them
-    "lite_pair_button": {"en": "Pair next round", "no": "Sett opp neste runde",
-                         "sv": "Lotta nästa rond", "da": "Par næste runde"},
-    "lite_standings_button": {"en": "Update standings", "no": "Oppdater tabellen",
-                              "sv": "Uppdatera ställningen", "da": "Opdater stillingen"},
-    "lite_repair_button": {"en": "New round sheet again", "no": "Ny rundeliste igjen",
-                           "sv": "Ny rondlista igen", "da": "Nyt rundeark igen"},
-    "lite_status": {"en": "monrad says:", "no": "monrad sier:", "sv": "monrad säger:",
-                    "da": "monrad siger:"},
-    "lite_paired": {"en": "Round {n} paired: {k} boards{bye}",
-                    "no": "Runde {n} er satt opp: {k} bord{bye}",
-                    "sv": "Rond {n} är lottad: {k} bord{bye}",
-                    "da": "Runde {n} er parret: {k} borde{bye}"},
-    "lite_repaired": {"en": "Round {n} paired again: {k} boards{bye}",
-                      "no": "Runde {n} er satt opp på nytt: {k} bord{bye}",
-                      "sv": "Rond {n} är lottad på nytt: {k} bord{bye}",
-                      "da": "Runde {n} er parret igen: {k} borde{bye}"},
-    "lite_bye": {"en": "; bye: {names}", "no": "; fri: {names}", "sv": "; frirond: {names}",
-                 "da": "; oversidder: {names}"},
-    "lite_standings": {"en": "Standings after round {n} written to sheet '{sheet}'",
-                       "no": "Tabellen etter runde {n} er skrevet i arket '{sheet}'",
-                       "sv": "Ställningen efter rond {n} är skriven i bladet '{sheet}'",
-                       "da": "Stillingen efter runde {n} er skrevet i arket '{sheet}'"},
-    "lite_already_paired": {
-        "en": "Round {n} is already paired and has no results yet (sheet '{sheet}'): enter "
-              "its results first, or press '{repair}'",
-        "no": "Runde {n} er allerede satt opp og har ingen resultater ennå (arket '{sheet}'): "
-              "skriv inn resultatene først, eller trykk '{repair}'",
-        "sv": "Rond {n} är redan lottad och har inga resultat ännu (bladet '{sheet}'): "
-              "skriv in resultaten först, eller tryck '{repair}'",
-        "da": "Runde {n} er allerede parret og har ingen resultater endnu (arket '{sheet}'): "
-              "indtast resultaterne først, eller tryk '{repair}'"},
-    "lite_missing": {"en": "Round {n} is missing results on {k} board(s) of sheet '{sheet}': {boards}",
-                     "no": "Runde {n} mangler resultat på {k} bord i arket '{sheet}': {boards}",
-                     "sv": "Rond {n} saknar resultat på {k} bord i bladet '{sheet}': {boards}",
-                     "da": "Runde {n} mangler resultat på {k} borde i arket '{sheet}': {boards}"},
-    "lite_has_results": {
-        "en": "Round {n} has {k} result(s) entered; only a round without results can be "
-              "paired again",
-        "no": "Runde {n} har {k} resultat(er); bare en runde uten resultater kan settes opp "
-              "på nytt",
-        "sv": "Rond {n} har {k} resultat; bara en rond utan resultat kan lottas på nytt",
-        "da": "Runde {n} har {k} resultat(er); kun en runde uden resultater kan parres igen"},
-    "lite_nothing_to_repair": {"en": "No round is paired yet", "no": "Ingen runde er satt opp ennå",
-                               "sv": "Ingen rond är lottad ännu",
-                               "da": "Ingen runde er parret endnu"},
-    "lite_no_players": {"en": "The sheet '{sheet}' has no players",
-                        "no": "Arket '{sheet}' har ingen spillere",
-                        "sv": "Bladet '{sheet}' har inga spelare",
-                        "da": "Arket '{sheet}' har ingen spillere"},
-    "lite_refused": {"en": "Not done: {detail}", "no": "Ikke utført: {detail}",
-                     "sv": "Inte utfört: {detail}", "da": "Ikke udført: {detail}"},
-    "lite_unexpected": {"en": "Unexpected error, nothing was changed: {detail}",
-                        "no": "Uventet feil, ingenting er endret: {detail}",
-                        "sv": "Oväntat fel, inget har ändrats: {detail}",
-                        "da": "Uventet fejl, intet er ændret: {detail}"},
-    "lite_backup": {"en": "The sheets as they were before are kept in the hidden sheet '{sheet}'",
-                    "no": "Arkene slik de var før, er tatt vare på i det skjulte arket '{sheet}'",
-                    "sv": "Bladen som de var innan finns kvar i det dolda bladet '{sheet}'",
-                    "da": "Arkene, som de var før, er gemt i det skjulte ark '{sheet}'"},
-    "lite_not_applied": {"en": "Formatting this Excel did not take: {what}",
-                         "no": "Formatering denne Excel ikke tok imot: {what}",
-                         "sv": "Formatering som denna Excel inte tog emot: {what}",
-                         "da": "Formatering som denne Excel ikke modtog: {what}"},
+    "explanation_sheet": {"en": "Explanation", "no": "Forklaring", "sv": "Förklaring", "da": "Forklaring"},
+    "explanation_title": {"en": "Explanation - why each board is paired as it is", "no": "Forklaring - hvorfor hvert bord er satt opp slik", "sv": "Förklaring - varför varje bord lottades så", "da": "Forklaring - hvorfor hvert bræt er parret sådan"},
+}
+
+#: Every other text the tool writes into a workbook (notes, the standings' heading and
+#: legend, the drop-down's prompts, the xlwings Lite buttons and status cell): messages
+#: of the catalogs (context ``workbook``, issue 29), written by :meth:`Layout.text` in
+#: the workbook's language; where a message has a plural form, ``{k}`` chooses it.
+TEXTS: dict[str, Message] = {
+    "no_rounds": ptr("workbook", "Standings: no rounds played yet"),
+    "results_missing": nptr("workbook", "Round {n}: results missing on {k} board",
+                               "Round {n}: results missing on {k} boards", 0),
+    "legend": ptr("workbook", "Tie-breaks"),
+    "club_block": ptr("workbook", "monrad: what this workbook is paired with"),
+    "pick_result": ptr("workbook", "Pick a result from the list"),
+    "not_listed": ptr("workbook", "Not one of the listed results"),
+    "lite_explain_script": ptr("workbook", "Explain round"),
+    "explanation_headers": ptr("workbook", "Round|Board|White|Black|Rule|Reason"),
+    "explanation_failed": ptr("workbook", "Round {n}: cannot be explained: {why}"),
+    "lite_pair_button": ptr("workbook", "Pair next round"),
+    "lite_standings_button": ptr("workbook", "Update standings"),
+    "lite_repair_button": ptr("workbook", "New round sheet again"),
+    "lite_status": ptr("workbook", "monrad says:"),
+    "lite_paired": nptr("workbook", "Round {n} paired: {k} board{bye}",
+                           "Round {n} paired: {k} boards{bye}", 0),
+    "lite_repaired": nptr("workbook", "Round {n} paired again: {k} board{bye}",
+                             "Round {n} paired again: {k} boards{bye}", 0),
+    "lite_bye": ptr("workbook", "; bye: {names}"),
+    "lite_standings": ptr("workbook", "Standings after round {n} written to sheet '{sheet}'"),
+    "lite_already_paired": ptr("workbook", "Round {n} is already paired and has no results yet (sheet '{sheet}'): enter its results first, or press '{repair}'"),
+    "lite_missing": nptr("workbook", "Round {n} is missing results on {k} board of sheet '{sheet}': {boards}",
+                            "Round {n} is missing results on {k} boards of sheet '{sheet}': {boards}", 0),
+    "lite_has_results": nptr("workbook", "Round {n} has {k} result entered; only a round without results can be paired again",
+                                "Round {n} has {k} results entered; only a round without results can be paired again", 0),
+    "lite_nothing_to_repair": ptr("workbook", "No round is paired yet"),
+    "lite_no_players": ptr("workbook", "The sheet '{sheet}' has no players"),
+    "lite_refused": ptr("workbook", "Not done: {detail}"),
+    "lite_unexpected": ptr("workbook", "Unexpected error, nothing was changed: {detail}"),
+    "lite_backup": ptr("workbook", "The sheets as they were before are kept in the hidden sheet '{sheet}'"),
+    "lite_not_applied": ptr("workbook", "Formatting this Excel did not take: {what}"),
 }
 
 #: Short names of the tie-break codes for the legend under the standings (NSF-13B,
@@ -483,8 +427,19 @@ class Layout:
         return SEX_LETTERS[self.lang][0 if canonical == "m" else 1]
 
     def text(self, key: str, **values: object) -> str:
-        """A text of :data:`TEXTS` in this layout's language, filled in."""
-        return TEXTS[key][self.lang].format(**values)
+        """A text of :data:`TEXTS` (or :data:`FORMAT_TEXTS`) in this layout's language,
+        filled in.
+
+        >>> layout_for("sv").text("results_missing", n=3, k=1)
+        'Rond 3: resultat saknas på 1 bord'
+        >>> layout_for("en").text("results_missing", n=3, k=2)
+        'Round 3: results missing on 2 boards'
+        """
+        if key in FORMAT_TEXTS:
+            return FORMAT_TEXTS[key][self.lang].format(**values)
+        m = TEXTS[key]
+        count = int(values.get("k", 0)) if m.plural is not None else None  # type: ignore[call-overload]
+        return Message(m.msgid, values, plural=m.plural, n=count, context=m.context).render(self.lang)
 
     def standings_heading(self, upto: int) -> str:
         """``Standings after round 3``; before any round is complete: ``Standings: no

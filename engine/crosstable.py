@@ -71,11 +71,14 @@ class CrossCell:
     def mark(self) -> str:
         return MARKS[self.result]
 
-    def text(self) -> str:
-        """``12w1`` (rank 12, White, won); a bye or absence is its mark alone."""
+    def text(self, letters: Mapping[Colour, str] | None = None) -> str:
+        """``12w1`` (rank 12, White, won); a bye or absence is its mark alone.
+        ``letters``: the colours' letters in the reader's language (``12h1`` in
+        Norwegian, issue 26 item 11); default FIDE's ``w``/``b``."""
         if self.opponent is None:
             return self.mark
-        return f"{self.opponent_rank}{self.colour.value}{self.mark}"
+        letter = letters[self.colour] if letters is not None else self.colour.value
+        return f"{self.opponent_rank}{letter}{self.mark}"
 
 
 @dataclass(frozen=True)

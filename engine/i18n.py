@@ -56,6 +56,7 @@ __all__ = [
     "locale_language",
     "ntr",
     "nptr",
+    "number_text",
     "points",
     "ptr",
     "tr",
@@ -68,6 +69,9 @@ DOMAIN = "monrad"
 LANGUAGES = ("en", "nb", "sv", "da")
 #: Nordic languages write a decimal comma and half points as ``½``
 _NORDIC = frozenset({"nb", "sv", "da"})
+#: the thousands separator of each language (Språkrådet, Språkrådet (SE), Retskrivningsordbogen):
+#: a no-break space in Norwegian and Swedish, a point in Danish
+_THOUSANDS = {"en": ",", "nb": "\u00a0", "sv": "\u00a0", "da": "."}
 #: other names of the four languages (ISO 639-1/-2, country codes people type, the
 #: names Windows gives its locales); ``nn`` (nynorsk) reads the bokmål catalog
 _ALIASES = {
@@ -207,6 +211,21 @@ def format_value(value: object, lang: str) -> str:
     return str(value)
 
 
+def number_text(text: str, lang: str) -> str:
+    """A number Python wrote (``1,048,576``, ``2.5``) written the language's way: a
+    decimal comma and the language's thousands separator in the Nordic languages.
+
+    >>> number_text("1,048,576", "nb") == "1\u00a0048\u00a0576", number_text("1,234.5", "da")
+    (True, '1.234,5')
+    >>> number_text("2.5", "sv"), number_text("1,234.5", "en")
+    ('2,5', '1,234.5')
+    """
+    code = language_code(lang) or "en"
+    if code not in _NORDIC:
+        return text
+    return text.replace(",", "\0").replace(".", ",").replace("\0", _THOUSANDS[code])
+
+
 class Message:
     """A message of the catalogs with its values, translated when it is rendered.
 
@@ -276,7 +295,10 @@ class _Formatted:
 
     def __format__(self, spec: str) -> str:
         if spec:
-            return format(self.value, spec)
+            text = format(self.value, spec)
+            if isinstance(self.value, (int, float, Fraction)) and not isinstance(self.value, bool):
+                return number_text(text, self.lang)
+            return text
         return format_value(self.value, self.lang)
 
     def __repr__(self) -> str:

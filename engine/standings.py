@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import SupportsInt, cast
 
-from .i18n import Message, ptr, tr
+from .i18n import Message, current_language, number_text, ptr, tr
 from .model import Result, Tournament
 from .pairing import system_facts, with_system_scoring
 from .tiebreaks import Context, TieBreak, TieBreakError, Value, get_tiebreak
@@ -265,10 +265,12 @@ class Standings:
         dec_pts = max((_decimals(r.points) for r in self.rows), default=0)
         decs = {c: max((_decimals(r.values.get(c)) for r in self.rows), default=0) for c in self.shown}
         body = []
+        lang = current_language()  # a decimal comma in the Nordic languages (issue 29)
         for r in self.rows:
             body.append([f"{r.rank}{'=' if r.shared else ''}", str(r.start_no), r.name,
-                         format_value(r.points, dec_pts),
-                         *(format_value(r.values.get(c), decs[c]) for c in self.shown)]
+                         number_text(format_value(r.points, dec_pts), lang),
+                         *(number_text(format_value(r.values.get(c), decs[c]), lang)
+                           for c in self.shown)]
                         + ([remark_text(r.remarks())] if notes else []))
         widths = [max(len(x) for x in col) for col in zip(head, *body)] if body else [len(h) for h in head]
         lines = [self.heading]

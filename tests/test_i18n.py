@@ -192,8 +192,11 @@ USER_FACING = {
     "CommandError", "PairingError", "NoPairingPossible", "ModelError", "TieBreakError",
     "OthelloDataError", "DiscError", "NotationError", "WofError", "AddinInstallError",
     "PdfUnavailable", "PandasMissing", "LocalizedError",
-    "print", "_say", "say", "warn", "write_status", "alert", "tell",
+    "print", "_say", "say", "warn", "write_status", "alert", "tell", "JobReport",
 }
+#: keywords of any call whose text a user reads: ``--help`` (argparse's help,
+#: description and epilog)
+USER_FACING_KEYWORDS = ("help", "description", "epilog")
 #: a literal with an English word in it (two letters or more)
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -234,9 +237,12 @@ def _raw_texts(path: Path) -> Iterator[tuple[int, str]]:
         if not isinstance(node, ast.Call):
             continue
         name = _call_name(node)
-        if name not in USER_FACING:
+        helps = [k.value for k in node.keywords if k.arg in USER_FACING_KEYWORDS]
+        if name not in USER_FACING and not helps:
             continue
-        args = list(node.args[:1]) + [k.value for k in node.keywords if k.arg in ("message", "text")]
+        args = helps if name not in USER_FACING else (
+            list(node.args[:1]) + [k.value for k in node.keywords if k.arg in ("message", "text")]
+            + helps)
         for arg in args:
             if _english(arg):
                 yield node.lineno, name
@@ -289,3 +295,46 @@ def test_cards_write_colours_in_the_cards_language(lang: str, white: str, black:
     view = cards_view(load(REPO / "examples" / "club.trf"), Words(lang))
     letters = {row["colour"] for card in view["cards"] for row in card["rows"]}
     assert letters <= {white, black, ""} and {white, black} <= letters
+
+
+# --- the words written into workbooks and documents (issue 29, issue 26 item 11) ------
+
+def test_workbook_and_document_words_come_from_the_catalogs() -> None:
+    """The words monrad writes into a workbook and its documents are messages of the
+    catalogs; only the words it reads back stay per-language tables (docs/i18n.md,
+    "Words of a file format")."""
+    from monrad.converters import layout as L
+    from monrad.converters.publish.texts import WORDS, words_for
+
+    assert all(isinstance(m, Message) and m.context == "workbook" for m in L.TEXTS.values())
+    assert all(isinstance(m, Message) and m.context == "document" for m in WORDS.values())
+    assert set(L.FORMAT_TEXTS) == {"paired_around", "adjourned", "explanation_sheet",
+                                   "explanation_title"}
+    assert L.layout_for("en").text("results_missing", n=2, k=1) == "Round 2: results missing on 1 board"
+    assert L.layout_for("da").text("results_missing", n=2, k=3) == "Runde 2: resultat mangler på 3 borde"
+    assert words_for("sv")("crosstable_after", n=4) == "Korstabell efter rond 4"
+
+
+def test_numbers_are_written_the_languages_way() -> None:
+    """A decimal comma and the language's thousands separator, also where a message
+    gives its number a format (``{cells:,}``, ``{size:.1f}``)."""
+    msg = tr("limit {cells:,} cells ({size:.1f} MB)", cells=1048576, size=2.25)
+    assert msg.render("en") == "limit 1,048,576 cells (2.2 MB)"
+    assert msg.render("nb") == "limit 1\u00a0048\u00a0576 cells (2,2 MB)"
+    assert msg.render("sv") == "limit 1\u00a0048\u00a0576 cells (2,2 MB)"
+    assert msg.render("da") == "limit 1.048.576 cells (2,2 MB)"
+    assert tr("{rank:>4}", rank=12).render("nb") == "  12"
+
+
+def test_the_crosstable_writes_the_colour_letters_of_its_language() -> None:
+    """``12h1`` in Norwegian and Danish, ``12v1`` in Swedish, ``12w1`` in English
+    (issue 26 item 11: the cards already did)."""
+    from monrad.converters import load
+    from monrad.converters.publish.texts import words_for
+    from monrad.converters.publish.views import crosstable_view
+
+    t = load(REPO / "examples" / "club.trf")
+    for lang, white, black in (("en", "w", "b"), ("no", "h", "s"), ("sv", "v", "s"), ("da", "h", "s")):
+        cells = [c for row in crosstable_view(t, words_for(lang))["rows"] for c in row["cells"]]
+        played = [c for c in cells if re.fullmatch(r"\d+[a-z][10½]", c)]
+        assert played and {c[-2] for c in played} == {white, black}, (lang, played[:4])

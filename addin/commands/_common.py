@@ -6,11 +6,11 @@ import sys
 from pathlib import Path
 
 from ...converters import load
-from ...engine.i18n import LocalizedError, Message, tr
+from ...engine.i18n import LocalizedError, Message, ptr, tr
 from ...engine.model import Result, Tournament
 
 __all__ = ["CommandError", "load_file", "warn", "add_input_format_option", "add_lang_option",
-           "is_workbook", "BYE_NAMES", "LANG_CHOICES", "add_overwrite_option", "check_output_of"]
+           "is_workbook", "BYE_NAMES", "BYE_WORDS", "LANG_CHOICES", "add_overwrite_option", "check_output_of"]
 
 #: what ``--lang`` takes: the four languages and their other names (docs/i18n.md)
 LANG_CHOICES = ("en", "nb", "no", "nn", "sv", "da")
@@ -35,6 +35,15 @@ BYE_NAMES = {
     Result.FULL_BYE: "full-point bye",
     Result.ZERO_BYE: "zero-point bye",
     Result.ABSENT: "absent",
+}
+#: the same in the reader's language, for the text a user reads (the codes above stay in
+#: JSON)
+BYE_WORDS = {
+    Result.PAIRING_BYE: ptr("bye kind", "bye"),
+    Result.HALF_BYE: ptr("bye kind", "half-point bye"),
+    Result.FULL_BYE: ptr("bye kind", "full-point bye"),
+    Result.ZERO_BYE: ptr("bye kind", "zero-point bye"),
+    Result.ABSENT: ptr("bye kind", "absent"),
 }
 
 
@@ -82,8 +91,8 @@ def add_input_format_option(parser) -> None:
                         help=str(tr("read FILE as this format (trf, csv, xlsx, wof) "
                                     "instead of guessing from its name and content")))
     parser.add_argument("--mapping", metavar="FILE", default=None,
-                        help="a club's own workbook: mapping file (.toml/.json) naming its "
-                             "columns (docs/workbook.md)")
+                        help=str(tr("a club's own workbook: mapping file (.toml/.json) naming its "
+                                    "columns (docs/workbook.md)")))
 
 
 def add_overwrite_option(parser, *names: str) -> None:

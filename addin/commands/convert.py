@@ -43,9 +43,10 @@ _EXT_FORMAT = {".trf": "trf", ".trfx": "trf", ".txt": "trf", ".csv": "csv", ".xl
 def register(sub) -> None:
     p = sub.add_parser(
         "convert", help=str(tr("convert tournament files (one, or whole folders) between formats")),
-        description="Convert tournament files.  Read: TRF-16/TRF-2026, CSV, klubtur.dk CSV, "
-                    ".xlsx/.xlsm/.xls/.ods workbooks (monrad layout, club sheets, klubtur "
-                    "groups), WOF.  Write (--to): " + ", ".join(batch.OUT_FORMATS) + ".",
+        description=str(tr("Convert tournament files.  Read: TRF-16/TRF-2026, CSV, klubtur.dk CSV, "
+                           ".xlsx/.xlsm/.xls/.ods workbooks (monrad layout, club sheets, klubtur "
+                           "groups), WOF.  Write (--to): {formats}.",
+                           formats=", ".join(batch.OUT_FORMATS))),
         epilog=str(tr("Examples: monrad convert club.xlsx -o club.trf ; "
                       "monrad convert archive/ --recursive --to trf2026 --out-dir out/ ; "
                       "monrad convert 'old/*.xls' --to xlsx --out-dir new/.  "
@@ -55,16 +56,18 @@ def register(sub) -> None:
     dest.add_argument("-o", "--output", metavar="DEST", help=str(tr("the output file (one SRC only)")))
     dest.add_argument("--out-dir", metavar="DIR",
                       help=str(tr("folder for the outputs (created if missing; needs --to)")))
-    p.add_argument("--to", metavar="FORMAT", help=f"output format ({', '.join(batch.OUT_FORMATS)}); "
-                   "or one table of every tournament: games.csv, players.csv, byes.csv, "
-                   "standings.csv (.parquet with pyarrow; needs monrad[analysis])")
+    p.add_argument("--to", metavar="FORMAT",
+                   help=str(tr("output format ({formats}); or one table of every tournament: "
+                               "games.csv, players.csv, byes.csv, standings.csv (.parquet with "
+                               "pyarrow; needs monrad[analysis])",
+                               formats=", ".join(batch.OUT_FORMATS))))
     p.add_argument("-r", "--recursive", action="store_true",
                    help=str(tr("walk sub-folders of folder sources (and ** in globs)")))
     p.add_argument("--overwrite", "--force", dest="overwrite", action="store_true",
                    help=str(tr("replace existing output files")))
     p.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
-                   help="processes to use (default: the cores when there are more than "
-                        f"{batch.PARALLEL_FROM} files, else 1)")
+                   help=str(tr("processes to use (default: the cores when there are more than "
+                               "{n} files, else 1)", n=batch.PARALLEL_FROM)))
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
                    help=str(tr("a header field the source lacks, for every output: the FIDE report's "
                                "(name, city, federation, start_date, end_date, arbiter, time_control "

@@ -78,9 +78,9 @@ def register(sub) -> None:
                                "federations, out-of-date ratings; and print each player's rating-"
                                "change estimate (ratings and K from the list)")))
     p.add_argument("--list", dest="which", choices=("standard", "rapid", "blitz"),
-                   default="standard", help="which list of --rating-list (default: standard)")
-    p.add_argument("--check", action="store_true", help="only check; write nothing")
-    p.add_argument("--force", action="store_true", help="write the report despite errors")
+                   default="standard", help=str(tr("which list of --rating-list (default: standard)")))
+    p.add_argument("--check", action="store_true", help=str(tr("only check; write nothing")))
+    p.add_argument("--force", action="store_true", help=str(tr("write the report despite errors")))
     add_overwrite_option(p)
     add_input_format_option(p)
     p.set_defaults(run=run)

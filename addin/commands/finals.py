@@ -64,7 +64,7 @@ def register(sub) -> None:
                                "e.g. 3-8:40-24 (repeat, in the order played)")))
     p.add_argument("-o", "--output", metavar="OUT", help=str(tr("also write the finals as PDF (.html: HTML)")))
     p.add_argument("--dry-run", action="store_true",
-                   help="a monrad workbook: print only, do not rewrite its Finals sheet")
+                   help=str(tr("a monrad workbook: print only, do not rewrite its Finals sheet")))
     add_overwrite_option(p)
     add_language_option(p)
     add_input_format_option(p)

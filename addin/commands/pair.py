@@ -19,12 +19,13 @@ player, OTH-5), a pairing-allocated bye as ``N 0``, nothing else on stdout.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 from ...converters import detect_format, dumps_bytes, trf_version
 from ...converters.errors import InputError
 from ...converters.limits import MAX_ROUNDS, bounded
-from ...engine.i18n import ntr, tr
+from ...engine.i18n import current_language, format_value, ntr, ptr, tr
 from ...engine.model import ModelError, Result, Round, Tournament
 from ...engine.pairing import (
     NoPairingPossible,
@@ -37,6 +38,7 @@ from ...engine.pairing import (
 )
 from ._common import (
     BYE_NAMES,
+    BYE_WORDS,
     CommandError,
     add_input_format_option,
     load_file,
@@ -61,8 +63,8 @@ def register(sub) -> None:
                       "(round already paired, results missing, unknown system).")))
     p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv)")))
     p.add_argument("--system", metavar="S",
-                   help="pairing system (default: the file's); one of "
-                        + ", ".join(available_systems()))
+                   help=str(tr("pairing system (default: the file's); one of {systems}",
+                               systems=", ".join(available_systems()))))
     p.add_argument("--dry-run", action="store_true", help=str(tr("show the pairing, change nothing")))
     p.add_argument("--format", choices=("text", "pairs", "json"), default="text",
                    help=str(tr("text: a table; pairs: 'WHITE BLACK' start numbers per board, "
@@ -345,19 +347,22 @@ def format_text(t: Tournament, rnd: Round, system: str) -> str:
     """A readable pairing list.  Othello lists Black first (OTH-5)."""
     othello = system in _OTHELLO or t.settings.options.get("game") == "othello"
     scores = t.scores(rnd.number - 1)
-    first, second = ("Black", "White") if othello else ("White", "Black")
+    white, black = str(ptr("column", "White")), str(ptr("column", "Black"))
+    first, second = (black, white) if othello else (white, black)
+    lang = current_language()
 
-    def pts(sn: int) -> str:
-        v = scores.get(sn, 0)
-        return str(int(v)) if v.denominator == 1 else f"{float(v):g}"
+    def pts(sn: int) -> str:  # 1½ in the Nordic languages, 1.5 in English
+        return format_value(Fraction(scores.get(sn, 0)), lang)
 
     rows = []
     for i, g in enumerate(rnd.games, 1):
         a, b = (g.black, g.white) if othello else (g.white, g.black)
         rows.append((str(i), str(a), _name(t, a), pts(a), pts(b), str(b), _name(t, b)))
-    head = ("Board", "No", first, "Pts", "Pts", "No", second)
+    no, points = str(ptr("column", "No")), str(ptr("column", "Pts"))
+    head = (str(ptr("column", "Board")), no, first, points, points, no, second)
     widths = [max(len(r[k]) for r in [head, *rows]) for k in range(7)]
-    out = [f"Round {rnd.number} ({system}): {len(rnd.games)} boards"]
+    out = [str(ntr("Round {round} ({system}): {n} board", "Round {round} ({system}): {n} boards",
+                   len(rnd.games), round=rnd.number, system=system))]
     for k, row in enumerate([head, *rows]):
         cells = [row[j].ljust(widths[j]) if j in (2, 6) else row[j].rjust(widths[j])
                  for j in range(7)]
@@ -365,5 +370,5 @@ def format_text(t: Tournament, rnd: Round, system: str) -> str:
         if k == 0:
             out.append("-" * len(out[-1]))
     for bye in rnd.byes:
-        out.append(f"{BYE_NAMES[bye.result]}: {bye.player} {_name(t, bye.player)}".rstrip())
+        out.append(f"{BYE_WORDS[bye.result]}: {bye.player} {_name(t, bye.player)}".rstrip())
     return "\n".join(out) + "\n"

@@ -35,7 +35,7 @@ def register(sub) -> None:
                    help=str(tr("the round (default: the newest paired round; tables: as "
                                "'monrad standings')")))
     p.add_argument("-o", "--output", metavar="OUT", required=True,
-                   help="the PDF to write (.html: the page instead)")
+                   help=str(tr("the PDF to write (.html: the page instead)")))
     add_overwrite_option(p)
     add_language_option(p)
     add_input_format_option(p)

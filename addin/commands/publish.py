@@ -35,7 +35,7 @@ def register(sub) -> None:
         epilog=str(tr("Example: monrad publish club.xlsx -o site/  (then open site/index.html).")))
     p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
     p.add_argument("-o", "--output", metavar="FOLDER", required=True,
-                   help="folder to write the site into (created if missing)")
+                   help=str(tr("folder to write the site into (created if missing)")))
     add_overwrite_option(p)
     add_language_option(p)
     add_input_format_option(p)

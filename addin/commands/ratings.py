@@ -31,28 +31,29 @@ ORDER = 47
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "ratings", help="fill a roster from FIDE's rating list (or a national list as CSV)",
-        description="Fill FIDE ID, rating, K, title, federation, sex and birth year of every "
-                    "player of FILE (a monrad workbook, TRF or CSV roster) from a rating list. "
-                    "Players are matched by FIDE ID, else by name (any order, Nordic letters "
-                    "or their ASCII spellings) and birth year; what is ambiguous or not found "
-                    "is listed, never guessed.",
-        epilog="Examples: monrad ratings club.xlsx --fide players_list_xml.zip ; "
-               "monrad ratings club.trf --fide players_list_foa.txt --list rapid --dry-run ; "
-               "monrad ratings club.xlsx --fide lask.csv --national --map rating=LASK.  "
-               "Exit status: 0 done, 2 bad input.")
-    p.add_argument("file", metavar="FILE", help="the tournament (.xlsx/.xlsm, .trf, .csv)")
+        "ratings", help=str(tr("fill a roster from FIDE's rating list (or a national list as CSV)")),
+        description=str(tr("Fill FIDE ID, rating, K, title, federation, sex and birth year of every "
+                           "player of FILE (a monrad workbook, TRF or CSV roster) from a rating list. "
+                           "Players are matched by FIDE ID, else by name (any order, Nordic letters "
+                           "or their ASCII spellings) and birth year; what is ambiguous or not found "
+                           "is listed, never guessed.")),
+        epilog=str(tr("Examples: monrad ratings club.xlsx --fide players_list_xml.zip ; "
+                      "monrad ratings club.trf --fide players_list_foa.txt --list rapid --dry-run ; "
+                      "monrad ratings club.xlsx --fide lask.csv --national --map rating=LASK.  "
+                      "Exit status: 0 done, 2 bad input.")))
+    p.add_argument("file", metavar="FILE", help=str(tr("the tournament (.xlsx/.xlsm, .trf, .csv)")))
     p.add_argument("--fide", metavar="LIST", required=True,
-                   help="the rating list: FIDE's XML or TXT player list (plain or .zip), or a "
-                        "CSV list")
+                   help=str(tr("the rating list: FIDE's XML or TXT player list (plain or .zip), or a "
+                               "CSV list")))
     p.add_argument("--list", dest="which", choices=LISTS, default="standard",
-                   help="which of FIDE's lists gives rating and K (default: standard)")
+                   help=str(tr("which of FIDE's lists gives rating and K (default: standard)")))
     p.add_argument("--map", dest="maps", action="append", default=[], metavar="FIELD=HEADER",
-                   help="a CSV list: the header of a field (" + ", ".join(CSV_HEADERS) + ")")
+                   help=str(tr("a CSV list: the header of a field ({fields})",
+                               fields=", ".join(CSV_HEADERS))))
     p.add_argument("--national", action="store_true",
-                   help="the list's ratings are national ratings (fill the national rating "
-                        "and ID, not the FIDE rating)")
-    p.add_argument("--dry-run", action="store_true", help="print the table, change nothing")
+                   help=str(tr("the list's ratings are national ratings (fill the national rating "
+                               "and ID, not the FIDE rating)")))
+    p.add_argument("--dry-run", action="store_true", help=str(tr("print the table, change nothing")))
     add_input_format_option(p)
     p.set_defaults(run=run)
 

@@ -476,7 +476,7 @@ def paired_around_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[Ce
 
 def _paired_around_heading(value: CellValue) -> bool:
     return isinstance(value, str) and value.strip() in {
-        L.TEXTS["paired_around"][lang] for lang in L.LANGS}
+        L.FORMAT_TEXTS["paired_around"][lang] for lang in L.LANGS}
 
 
 def _read_paired_around(rows: list[list[CellValue]], number: int, where: dict) -> tuple[PendingGame, ...]:

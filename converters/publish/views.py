@@ -20,7 +20,7 @@ from ...engine.crosstable import (
     crosstable,
     square_table,
 )
-from ...engine.i18n import ptr
+from ...engine.i18n import number_text, ptr
 from ...engine.model import Colour, Result, Round, Tournament
 from ...engine.monrad.card import cards as all_cards
 from ...engine.othello.finals import Finals, final_places, place_note, place_text
@@ -54,7 +54,7 @@ def points_text(value: Fraction, lang: str) -> str:
     """A score as the language writes it: ``1½`` in the Nordic languages, ``1.5`` in English."""
     if value.denominator == 2 and lang in L.HALF_SIGN_LANGS:
         return L.halves_text(value)
-    return format_value(value)
+    return number_text(format_value(value), lang)  # 2,25 in the Nordic languages
 
 
 def _column_texts(values: list, lang: str) -> list[str]:
@@ -65,7 +65,8 @@ def _column_texts(values: list, lang: str) -> list[str]:
         return [points_text(Fraction(v), lang) if v is not None and not isinstance(v, tuple)
                 else format_value(v) for v in values]
     decimals = max((len(format_value(v).partition(".")[2]) for v in values if v is not None), default=0)
-    return [format_value(v, decimals) if not isinstance(v, tuple) else format_value(v) for v in values]
+    return [number_text(format_value(v, decimals) if not isinstance(v, tuple) else format_value(v), lang)
+            for v in values]  # a decimal comma in the Nordic languages (issue 29)
 
 
 def event_info(t: Tournament, w: Words) -> dict:
@@ -153,6 +154,13 @@ def alphabetical_view(t: Tournament, w: Words, round_no: int) -> dict:
     return {"title": w("alphabetical_round", n=round_no), "round": round_no, "lines": lines}
 
 
+def colour_letters(lang: str) -> dict[Colour, str]:
+    """The colours as one letter in the document's language (cards, player pages, the
+    crosstable's ``12h1``): w/b, h/s, v/s, h/s (issue 26 item 11)."""
+    return {Colour.WHITE: ptr("colour letter on a card", "w").render(lang),
+            Colour.BLACK: ptr("colour letter on a card", "b").render(lang), Colour.NONE: ""}
+
+
 def crosstable_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
     """Swiss/Monrad: one row per player with ``12w1`` cells; round robin: the square."""
     table = table or standings(t)
@@ -161,11 +169,12 @@ def crosstable_view(t: Tournament, w: Words, table: Standings | None = None) -> 
     columns = [_column_texts([r.values.get(c) for r in table.rows], w.lang) for c in table.shown]
     out_rows = []
     grid = square_table(t, table) if square else None
+    letters = colour_letters(w.lang)
     for i, r in enumerate(rows):
         out_rows.append({
             "pos": i + 1, "rank": f"{r.rank}{'=' if r.shared else ''}", "start_no": r.start_no,
             "name": r.name, "points": points_text(r.points, w.lang),
-            "cells": list(grid[i]) if grid else [c.text() if c else "" for c in r.cells],
+            "cells": list(grid[i]) if grid else [c.text(letters) if c else "" for c in r.cells],
             "tb": [col[i] for col in columns], "note": remark_text(table.rows[i].remarks(), w.lang)})
     heads = ([str(i) for i in range(1, len(rows) + 1)] if square
              else [str(r.number) for r in t.rounds if r.number <= table.upto])
@@ -182,9 +191,7 @@ def cards_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
     place = {r.start_no: r for r in table.rows}
     columns = {c: _column_texts([r.values.get(c) for r in table.rows], w.lang) for c in table.shown}
     row_index = {r.start_no: i for i, r in enumerate(table.rows)}
-    # the colour as a card's one letter in the card's language: w/b, h/s, v/s (issue 26)
-    letter = {Colour.WHITE: ptr("colour letter on a card", "w").render(w.lang),
-              Colour.BLACK: ptr("colour letter on a card", "b").render(w.lang), Colour.NONE: ""}
+    letter = colour_letters(w.lang)
     points = t.settings.scoring.points
     every = all_cards(t)
     cards: list[dict[str, Any]] = []

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...engine.i18n import Message, tr
+from ...engine.i18n import Message, ntr, ptr, tr
 from ...engine.model import Player
 from ..errors import InputError
 from .lists import ListedPlayer, iter_list
@@ -236,7 +236,7 @@ def _decide(p: Player, by_id: dict[str, list[ListedPlayer]],
     if fid:
         rows = by_id.get(fid, [])
         if not rows:
-            return Match(p, "unknown id", note=f"FIDE ID {fid} is not in the list")
+            return Match(p, "unknown id", note=str(tr("FIDE ID {id} is not in the list", id=fid)))
         if len(rows) > 1:
             return Match(p, "ambiguous", candidates=tuple(rows),
                          note=_twice(tr("FIDE ID {id}", id=fid), rows))
@@ -248,7 +248,7 @@ def _decide(p: Player, by_id: dict[str, list[ListedPlayer]],
     if rows:
         return Match(p, "national id", rows[0])
     if not by_name:
-        return Match(p, "unmatched", note="no FIDE ID")
+        return Match(p, "unmatched", note=str(tr("no FIDE ID")))
     found = cands.get(name_key(p.name), [])
     year = birth_year(p.birth)
     if year is not None:
@@ -257,18 +257,20 @@ def _decide(p: Player, by_id: dict[str, list[ListedPlayer]],
             return Match(p, "name+year", same[0])
         if len(same) > 1:
             return Match(p, "ambiguous", candidates=tuple(same),
-                         note=f"{len(same)} players of that name born {year}: {_who(same)}")
+                         note=str(tr("{n} players of that name born {year}: {who}",
+                                     n=len(same), year=year, who=_who(same))))
         if found:
             return Match(p, "unmatched", candidates=tuple(found),
-                         note=f"born {year} on the roster; the list has {_who(found)}")
-        return Match(p, "unmatched", note="no player of that name in the list")
+                         note=str(tr("born {year} on the roster; the list has {who}",
+                                     year=year, who=_who(found))))
+        return Match(p, "unmatched", note=str(tr("no player of that name in the list")))
     if len(found) == 1:
         return Match(p, "name", found[0])
     if found:
         return Match(p, "ambiguous", candidates=tuple(found),
-                     note=f"{len(found)} players of that name: {_who(found)}; "
-                          "add the birth year or the FIDE ID")
-    return Match(p, "unmatched", note="no player of that name in the list")
+                     note=str(tr("{n} players of that name: {who}; add the birth year or the "
+                                 "FIDE ID", n=len(found), who=_who(found))))
+    return Match(p, "unmatched", note=str(tr("no player of that name in the list")))
 
 
 def filled(m: Match, national: bool = False) -> Player:
@@ -296,11 +298,27 @@ def filled(m: Match, national: bool = False) -> Player:
     return p.replace(**changes)
 
 
+#: how a match's status reads in the table (the codes stay in the model)
+_STATUS_WORDS = {"id": ptr("rating list match", "id"), "national id": ptr("rating list match", "national id"),
+                 "name": ptr("rating list match", "name"),
+                 "name+year": ptr("rating list match", "name+year"),
+                 "ambiguous": ptr("rating list match", "ambiguous"),
+                 "unmatched": ptr("rating list match", "unmatched"),
+                 "unknown id": ptr("rating list match", "unknown id")}
+#: the rating lists' names (``--which``)
+_LIST_NAMES = {"standard": ptr("rating list", "Standard"), "rapid": ptr("rating list", "Rapid"),
+               "blitz": ptr("rating list", "Blitz")}
+
+
 def matches_table(matches: Sequence[Match], which: str = "standard", *,
                   national: bool = False) -> str:
     """The matches as a plain-text table and a count line."""
-    heads = ("No.", "Name", "match", "FIDE ID", "National" if national else which.title(),
-             "K", "Tit", "Fed", "Sex", "Born")
+    heads = tuple(str(h) for h in (
+        ptr("rating list column", "No."), ptr("rating list column", "Name"),
+        ptr("rating list column", "match"), ptr("rating list column", "FIDE ID"),
+        ptr("rating list column", "National") if national else _LIST_NAMES.get(which, which.title()),
+        "K", ptr("rating list column", "Tit"), ptr("rating list column", "Fed"),
+        ptr("rating list column", "Sex"), ptr("rating list column", "Born")))
     rows = []
     for m in matches:
         p, r = m.player, m.listed
@@ -308,7 +326,8 @@ def matches_table(matches: Sequence[Match], which: str = "standard", *,
         old_r, new_r = ((p.national_rating, new.national_rating) if national
                         else (p.rating, new.rating))
         rating = f"{old_r or '-'} -> {new_r}" if new_r != old_r else str(old_r or "-")
-        rows.append((str(p.start_no), p.name[:30], m.status, new.fide_id or "-", rating,
+        rows.append((str(p.start_no), p.name[:30], str(_STATUS_WORDS.get(m.status, m.status)),
+                     new.fide_id or "-", rating,
                      str(r.k) if r and r.k else "-", new.title or "-", new.federation or "-",
                      new.sex or "-", str(birth_year(new.birth) or "-")))
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
@@ -316,14 +335,17 @@ def matches_table(matches: Sequence[Match], which: str = "standard", *,
     lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths)).rstrip(),
              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
-    notes = [f"{m.player.start_no} {m.player.name}: {m.status}: {m.note}"
-             for m in matches if m.note]
+    notes = [f"{m.player.start_no} {m.player.name}: {_STATUS_WORDS.get(m.status, m.status)}: "
+             f"{m.note}" for m in matches if m.note]
     if notes:
         lines += ["", *notes]
     found = sum(1 for m in matches if m.found)
     amb = sum(1 for m in matches if m.status == "ambiguous")
-    lines += ["", (f"{found} of {len(matches)} player(s) found in the list; {amb} ambiguous, "
-                  f"{len(matches) - found - amb} not found")]
+    lines += ["", str(ntr("{found} of {n} player found in the list; {ambiguous} ambiguous, "
+                          "{missing} not found",
+                          "{found} of {n} players found in the list; {ambiguous} ambiguous, "
+                          "{missing} not found", len(matches), found=found, ambiguous=amb,
+                          missing=len(matches) - found - amb))]
     return "\n".join(lines)
 
 

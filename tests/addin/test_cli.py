@@ -492,7 +492,7 @@ def test_standings_on_a_monrad_workbook_updates_its_sheet(capsys, tmp_path: Path
     assert book.read_bytes() == before  # --dry-run writes nothing
     code, out, err = run(capsys, "standings", book, "--format", "csv")
     assert code == 0, err
-    assert out.startswith("rank,start_no,name,points") and "written to sheet" in err
+    assert out.startswith("rank,start_no,name,points") and "er skrevet i arket" in err  # the workbook's language (issue 29)
     assert book.read_bytes() != before
     assert list(tmp_path.glob("club.backup-*.xlsx"))  # the job keeps a backup
 

@@ -249,11 +249,11 @@ def test_standings_rank_on_the_results_in_and_name_the_missing_boards(tmp_path: 
     _enter(path, 1, ["1-0", None])
     report = update_standings(open_book(path))
     assert report.round == 1
-    assert "round 1: results missing on 1 board(s): board 2 (E4)" in report.notes
+    assert "round 1: results missing on 1 board: board 2 (E4)" in report.notes
     ws = openpyxl.load_workbook(path)["Standings"]
     assert ws["A1"].value == "Standings after round 1"
     cells = [c for row in ws.iter_rows(values_only=True) for c in row if isinstance(c, str)]
-    assert "Round 1: results missing on 1 board(s): 2 (E4)" in cells
+    assert "Round 1: results missing on 1 board: 2 (E4)" in cells
     points = [ws.cell(r, 6).value for r in range(L.STANDINGS_FIRST_ROW, L.STANDINGS_FIRST_ROW + 4)]
     assert sorted(points, reverse=True)[0] == 1
 

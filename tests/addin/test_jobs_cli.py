@@ -58,17 +58,17 @@ def test_standings_writes_the_sheet_then_prints_the_same_round(capsys, tmp_path:
     # issue 15 item 8: the round partly in is ranked on what is known, boards named
     assert _sheet_title(path).endswith("Tabell etter runde 2")  # the sheet was rewritten
     first = out.splitlines()[0]
-    assert first.startswith("Standings after round 2"), out  # the sheet's round
-    assert "written to sheet 'Tabell'" in out
-    assert "round 2: results missing on 10 board(s): board 6 (E8)" in out
-    assert out.index("Standings after round 2") < out.index("written to sheet")
+    assert first.startswith("Tabell etter runde 2"), out  # the sheet's round, its language
+    assert "er skrevet i arket 'Tabell'" in out
+    assert "runde 2: resultat mangler på 10 bord: bord 6 (E8)" in out
+    assert out.index("Tabell etter runde 2") < out.index("er skrevet i arket")
     # --round still picks the printed round; --dry-run prints the same and writes nothing
     before = path.read_bytes()
     code, out, _ = run(capsys, "standings", path, "--dry-run")
-    assert code == 0 and out.splitlines()[0].startswith("Standings after round 2")
-    assert "written to sheet" not in out and path.read_bytes() == before
+    assert code == 0 and out.splitlines()[0].startswith("Tabell etter runde 2")
+    assert "er skrevet i arket" not in out and path.read_bytes() == before
     code, out, _ = run(capsys, "standings", path, "--dry-run", "--round", "1")
-    assert out.splitlines()[0].startswith("Standings after round 1")
+    assert out.splitlines()[0].startswith("Tabell etter runde 1")
 
 
 def test_standings_of_a_trf_file_only_prints(capsys, tmp_path: Path) -> None:
@@ -146,4 +146,4 @@ def test_standings_bad_mapping_is_one_line(capsys, tmp_path: Path, bad: str) -> 
     shutil.copy(EXAMPLE, path)
     code, out, err = run(capsys, "standings", path, "--mapping", mapping)
     assert code != 0 and out == ""
-    assert err.count("\n") == 1 and "unknown field 'nom'" in err
+    assert err.count("\n") == 1 and "ukjent felt 'nom'" in err  # the workbook's language

@@ -26,6 +26,7 @@ from monrad.converters import layout as L
 from monrad.converters.book.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.workbook.package_book import open_book
+from monrad.engine.i18n import tr
 from monrad.engine.model import Player
 
 #: "round 1 is already paired" in any of the four languages (a refusal is in the workbook's)
@@ -154,7 +155,9 @@ def test_lite_missing_results_are_listed_in_the_workbooks_language(tmp_path: Pat
     outcome = _press(lite.pair_next_round, b)
     assert outcome.error
     assert _status(b, lay) == [lay.text("lite_missing", n=1, k=2, sheet=lay.round_name(1),
-                                        boards="board 4 (E6), board 5 (E7)")]
+                                        boards=", ".join(
+                                            tr("board {board} ({cell})", board=b, cell=c)
+                                            .render(lay.lang) for b, c in ((4, "E6"), (5, "E7"))))]
     assert _cells(b, _status_cells(lay)) == before
     assert not _press(lite.update_standings, b).error  # the standings say what is missing
     assert _status(b, lay)[1] == lay.text("results_missing", n=1, k=2)

@@ -75,7 +75,7 @@ def test_oth_3_sm_semis_final_third_place_and_oth_4_colours(capsys, event: Path)
         assert len(g) == 3, g  # Black wins each: 1-1 after two games, a deciding game
         assert (g[1][2], g[1][3]) == (g[0][3], g[0][2])  # colours swap in game 2
     assert len([x for x in games if x[0] == "Bronsmatch"]) == 1  # third place: one game
-    assert "final ranking: 1. " in out and ws["F1"].value == "sm"
+    assert "slutranking: 1. " in out and ws["F1"].value == "sm"  # the workbook's language
 
 
 def test_oth_4_game_two_must_swap_colours(capsys, event: Path) -> None:
@@ -86,13 +86,13 @@ def test_oth_4_game_two_must_swap_colours(capsys, event: Path) -> None:
     row2, _, black2, white2, _ = next(r for r in _open_rows(event) if r[1] == "Final")
     assert (black2, white2) == (white, black)
     _enter(event, row2, "40-24", swap=True)  # game 2 with game 1's colours: refused
-    code, _out, err = run(capsys, "finals", event)
+    code, _out, err = run(capsys, "finals", event, "--lang", "en")
     assert code == 2 and "colours swap" in err and err.count("\n") == 1
 
 
 def test_finals_refuse_chess_an_unfinished_swiss_and_a_bad_game(capsys, tmp_path: Path) -> None:
     chess = _played(tmp_path / "c", "nsf", "no", rounds=2) if (tmp_path / "c").mkdir() is None else None
-    code, _, err = run(capsys, "finals", chess, "--format", "sm")
+    code, _, err = run(capsys, "finals", chess, "--format", "sm", "--lang", "en")
     assert code == 2 and "finals are Othello's" in err
     (tmp_path / "o").mkdir()
     path = _played(tmp_path / "o", "othello-swiss", "en", rounds=4)

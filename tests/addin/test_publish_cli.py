@@ -106,7 +106,7 @@ def test_publish_site_agrees_with_monrad_standings(capsys, tmp_path: Path) -> No
     path = _played(tmp_path, "dsu", "da")
     update_standings(open_book(path))
     code, out, err = run(capsys, "publish", path, "-o", tmp_path / "site")
-    assert code == 0 and "files written" in out, err
+    assert code == 0 and "filer er skrevet til" in out, err  # the workbook's language
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="da">' in index and "Stilling efter runde 4" in index
     for e in _json_standings(capsys, path):
@@ -121,7 +121,7 @@ def test_print_refuses_a_round_not_paired_in_one_line(capsys, tmp_path: Path) ->
     path = _played(tmp_path, "nsf", "no", rounds=2)
     code, _out, err = run(capsys, "print", path, "--what", "alphabetical", "--round", "5",
                          "-o", tmp_path / "a.pdf")
-    assert code == 2 and err.count("\n") == 1 and "round 5 is not paired" in err
+    assert code == 2 and err.count("\n") == 1 and "runde 5 er ikke satt opp" in err
     assert not (tmp_path / "a.pdf").exists()
     code, _, err = run(capsys, "print", tmp_path / "missing.xlsx", "--what", "cards", "-o",
                        tmp_path / "c.pdf")

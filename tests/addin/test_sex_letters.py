@@ -68,5 +68,5 @@ def test_ratings_write_a_woman_as_k_in_a_norwegian_roster(tmp_path: Path, capsys
     wb.save(path)
     capsys.readouterr()
     assert main(["ratings", str(path), "--fide", str(DATA / "ratings" / "players_list_foa.txt")]) == 0
-    assert "ingenting å endre" in capsys.readouterr().out
+    assert "ingenting å endre" in capsys.readouterr().out  # the workbook's language
     assert _sex_column(path, "no")[0] == "K"

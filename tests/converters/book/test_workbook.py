@@ -164,7 +164,7 @@ def test_example_club_pairs_on_a_copy(tmp_path: Path):
     assert len(t.players) == 30 and t.settings.system == "nsf" and t.settings.rounds == 7
     status, text = run_pair(str(copy))
     assert status == 0, text
-    assert text.startswith("round 1 paired: 15 boards")
+    assert text.startswith("runde 1 satt opp: 15 bord")  # the workbook's language (issue 29)
     status, text = run_pair(str(copy))
     assert status == 2 and "runde 1 er allerede satt opp" in text  # refused: 2 (issue 15), in Norwegian (issue 29)
     assert (TEMPLATES / "example-club.xlsx").read_bytes() != copy.read_bytes()
@@ -197,4 +197,4 @@ def test_cli_script_runs_outside_python(tmp_path: Path):
             "s, t = run_pair(sys.argv[1]); print(t); sys.exit(s)")
     done = subprocess.run([sys.executable, "-c", code, str(copy)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert "round 1 paired" in done.stdout
+    assert "runde 1 satt opp" in done.stdout

@@ -84,9 +84,9 @@ def test_tool_text_in_a_nordic_workbook_is_not_english(tmp_path: Path, lang: str
 def test_standings_note_in_english_workbook_and_report(tmp_path: Path) -> None:
     path = _season(tmp_path, "en", rounds_done=1)
     report = update_standings(open_book(path))
-    assert any(n.startswith("round 2: results missing on 4 board(s): board ") for n in report.notes)
+    assert any(n.startswith("round 2: results missing on 4 boards: board ") for n in report.notes)
     ws = openpyxl.load_workbook(path)["Standings"]
-    assert any(str(c.value).startswith("Round 2: results missing on 4 board(s): ")
+    assert any(str(c.value).startswith("Round 2: results missing on 4 boards: ")
                for c in ws["A"])
 
 
