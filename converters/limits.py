@@ -57,7 +57,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
-from ..engine.i18n import tr
+from ..engine.i18n import Message, tr
 from .errors import MAX_INPUT_BYTES, InputError
 
 __all__ = [
@@ -120,18 +120,19 @@ MAX_NUMBER_TEXT = 30
 _CHUNK = 1024 * 1024
 
 
-def bounded(value: int, what: str, low: int, high: int) -> str | None:
+def bounded(value: int, what: Message | str, low: int, high: int) -> Message | None:
     """``None`` if ``low <= value <= high``, else the message saying why not
     (the caller raises it with its location).
 
     >>> bounded(7, "rounds", 1, MAX_ROUNDS) is None
     True
-    >>> bounded(10**30, "number of rounds", 1, MAX_ROUNDS)
+    >>> bounded(10**30, "number of rounds", 1, MAX_ROUNDS).render("en")
     'number of rounds 1000000000000000000000000000000 is out of range (1 to 999)'
     """
     if low <= value <= high:
         return None
-    return f"{what} {value} is out of range ({low} to {high})"
+    return tr("{what} {value} is out of range ({low} to {high})", what=what, value=value,
+              low=low, high=high)
 
 
 def fraction(text: str) -> Fraction:

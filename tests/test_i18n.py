@@ -193,6 +193,8 @@ USER_FACING = {
     "OthelloDataError", "DiscError", "NotationError", "WofError", "AddinInstallError",
     "PdfUnavailable", "PandasMissing", "LocalizedError",
     "print", "_say", "say", "warn", "write_status", "alert", "tell", "JobReport",
+    # the readers' own error helpers (TRF, WOF, CSV: ``self.error(...)``, ``err(...)``)
+    "error", "err", "bad", "_bad", "fail",
 }
 #: keywords of any call whose text a user reads: ``--help`` (argparse's help,
 #: description and epilog)
@@ -338,3 +340,22 @@ def test_the_crosstable_writes_the_colour_letters_of_its_language() -> None:
         cells = [c for row in crosstable_view(t, words_for(lang))["rows"] for c in row["cells"]]
         played = [c for c in cells if re.fullmatch(r"\d+[a-z][10½]", c)]
         assert played and {c[-2] for c in played} == {white, black}, (lang, played[:4])
+
+
+def test_a_bad_trf_or_wof_line_is_told_in_the_users_language(tmp_path: Path, capsys) -> None:
+    """The readers' refusals (TRF, WOF) come from the catalogs too: the arbiter who
+    converts an old file reads what is wrong in the language chosen."""
+    from monrad.addin.cli import main
+
+    line = "001    1 m    " + "Hansen, Ola".ljust(33) + " " + "18x0"
+    trf = tmp_path / "bad.trf"
+    trf.write_text("012 Klubbturnering\n" + line + "\n", encoding="utf-8")
+    assert main(["check", str(trf), "--lang", "nb"]) == 2
+    assert "rating '18x0' er ikke et heltall" in capsys.readouterr().err
+    assert main(["check", str(trf), "--lang", "da"]) == 2
+    assert "rating '18x0' er ikke et heltal" in capsys.readouterr().err
+    wof = tmp_path / "bad.wof"
+    wof.write_text("%%Tournament: Test\n%%Country: Sweden\n%%Date: 01/02/2026\n%%Sender: Test\n"
+                   "%Round: 1\n1 (70)>(0) 2 B\n", encoding="utf-8")
+    assert main(["check", str(wof), "--lang", "sv"]) == 2
+    assert "brickantalet 70 är utanför 0..64" in capsys.readouterr().err

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ...engine.i18n import tr
+from ...engine.i18n import Message, tr
 from ...engine.model import (
     Bye,
     Colour,
@@ -160,7 +160,7 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
     def where(key: str) -> dict:
         return {"source": src, "sheet": sheet, "cell": values[key][1]}
 
-    def whole(key: str, bad: str) -> int:
+    def whole(key: str, bad: Message | str) -> int:
         """The setting as a whole number, or ``bad`` as the error at its cell."""
         try:
             return int(float(text(key)))
@@ -170,10 +170,10 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
     system = text("system").lower() or "dutch"
     rounds = None
     if text("rounds"):
-        rounds = whole("rounds", f"rounds: {text('rounds')!r} is not a number")
+        rounds = whole("rounds", tr("rounds: {text!r} is not a number", text=text("rounds")))
         if rounds < 1:
             raise InputError(tr('rounds must be 1 or more'), **where("rounds"))
-        if too_many := bounded(rounds, "number of rounds", 1, MAX_ROUNDS):
+        if too_many := bounded(rounds, tr("number of rounds"), 1, MAX_ROUNDS):
             raise InputError(too_many, **where("rounds"))
     try:
         scoring = parse_scoring(text("scoring"))
@@ -190,8 +190,8 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
                              **where("othello_c")) from None
     seeds: dict[str, int] = {}
     if text("seed"):
-        seed = whole("seed", f"seed: {text('seed')!r} is not a whole number")
-        if bad_seed := bounded(seed, "seed", 0, MAX_SEED):
+        seed = whole("seed", tr("seed: {text!r} is not a whole number", text=text("seed")))
+        if bad_seed := bounded(seed, tr("seed"), 0, MAX_SEED):
             raise InputError(bad_seed, **where("seed"))
         seeds = {k: seed for k in SEED_KEYS}
     colour = Colour.NONE
@@ -203,7 +203,7 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
                              **where("initial_colour"))
     options: dict[str, object] = {}
     if text("konrad"):
-        bad = f"Konrad: {text('konrad')!r} is not a whole number of 1 or more"
+        bad = tr("Konrad: {text!r} is not a whole number of 1 or more", text=text("konrad"))
         konrad = whole("konrad", bad)
         if konrad < 1:
             raise InputError(bad, **where("konrad"))

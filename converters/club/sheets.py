@@ -36,7 +36,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...engine.i18n import ntr, tr
+from ...engine.i18n import Message, ntr, ptr, tr
 from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from ..errors import InputError, all_problems
 from ..layout import PLAYER_COLUMNS, ROUND_COLUMNS, sex_from_cell
@@ -138,6 +138,12 @@ HEADER_SYNONYMS: dict[str, str] = _build_synonyms()
 
 _ROUND_FIELDS = {"white", "black", "result"}
 _INT_FIELDS = {"start_no", "rating", "national_rating", "withdrawn_after", "entered_at"}
+#: the whole-number fields in words (a bad cell names the field and the player)
+_FIELD_WORDS = {"start_no": ptr("player field", "start number"),
+                "rating": ptr("player field", "rating"),
+                "national_rating": ptr("player field", "national rating"),
+                "withdrawn_after": ptr("player field", "withdrawn after round"),
+                "entered_at": ptr("player field", "late entry in round")}
 _MODEL_FIELDS = {"start_no", "name", "club", "rating", "national_rating", "fide_id",
                  "national_id", "birth", "sex", "title", "federation", "withdrawn_after",
                  "entered_at"}
@@ -279,7 +285,7 @@ def _is_blank(v: CellValue) -> bool:
     return v is None or (isinstance(v, str) and not v.strip())
 
 
-def _int_cell(v: CellValue, what: str, where: dict) -> int | None:
+def _int_cell(v: CellValue, what: Message | str, where: dict) -> int | None:
     if _is_blank(v):
         return None
     if isinstance(v, bool):
@@ -359,10 +365,10 @@ def read_roster(
                     continue
                 v = cell(fld)
                 if fld in _INT_FIELDS:
-                    n = _int_cell(v, f"{fld.replace('_', ' ')} of {name}", where(fld))
+                    what = tr("{field} of {name}", field=_FIELD_WORDS[fld], name=name)
+                    n = _int_cell(v, what, where(fld))
                     if n is not None:
-                        if too_big := bounded(n, f"{fld.replace('_', ' ')} of {name}", 0,
-                                              PLAYER_NUMBER_LIMITS[fld]):
+                        if too_big := bounded(n, what, 0, PLAYER_NUMBER_LIMITS[fld]):
                             raise InputError(too_big, **where(fld))
                         values[fld] = n
                 else:
@@ -427,7 +433,7 @@ class _Names:
         if isinstance(value, (int, float)) and not isinstance(value, bool) or (
             isinstance(value, str) and re.fullmatch(r"\s*\d+\.?\s*", value)
         ):
-            n = _int_cell(value, "player number", where)
+            n = _int_cell(value, tr("player number"), where)
             if n not in self.numbers:
                 raise InputError(tr('there is no player number {n} on the roster', n=n), **where)
             return n

@@ -46,7 +46,7 @@ import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from ...engine.i18n import Message, tr
+from ...engine.i18n import Message, ntr, tr
 from ...engine.model import (
     Bye,
     Game,
@@ -491,10 +491,10 @@ def _read_results(table: _Table, head_index: int, cols: dict[str, int],
     games: dict[int, list[tuple[int, int, Game]]] = {}
     byes: dict[int, list[tuple[int, Bye]]] = {}
 
-    def err(message: str, idx: int, fld: str | None = None) -> InputError:
+    def err(message: Message | str, idx: int, fld: str | None = None) -> InputError:
         col = cols.get(fld) if fld else None
         if col is not None:
-            message = f"field {header[col]!r}: {message}"
+            message = tr("field {field!r}: {message}", field=header[col], message=message)
         return InputError(message, source=label, line=table.line_of(idx),
                           column=None if col is None else col + 1)
 
@@ -502,33 +502,33 @@ def _read_results(table: _Table, head_index: int, cols: dict[str, int],
         c = cols.get(fld)
         return row[c] if c is not None and c < len(row) else ""
 
-    def number(text: str, what: str, idx: int, fld: str) -> int:
+    def number(text: str, what: Message | str, idx: int, fld: str) -> int:
         s = text.strip().rstrip(".")
         if not s.isdigit() or not s.isascii():
-            raise err(f"{what} {text!r} is not a whole number", idx, fld)
+            raise err(tr("{what} {value!r} is not a whole number", what=what, value=text), idx, fld)
         return int(s)
 
     def player(text: str, name_fld: str, row: list[str], idx: int, fld: str) -> int:
         s = " ".join(text.split())
         name = " ".join(cell(row, name_fld).split())
         if s.rstrip(".").isdigit() and s.isascii():
-            sn = number(s, "start number", idx, fld)
+            sn = number(s, tr("start number"), idx, fld)
             if sn < 1:
-                raise err(f"start number {sn} must be 1 or more", idx, fld)
+                raise err(tr("start number {sn} must be 1 or more", sn=sn), idx, fld)
             if sn not in players:
                 if roster is not None:
-                    raise err(f"there is no player number {sn} on the roster", idx, fld)
+                    raise err(tr("there is no player number {sn} on the roster", sn=sn), idx, fld)
                 players[sn] = Player(sn, name or f"Player {sn}")
                 by_name.setdefault(name.casefold(), sn)
             elif name and roster is None and players[sn].name != name:
-                raise err(f"start number {sn} is {players[sn].name!r} elsewhere, "
-                          f"here {name!r}", idx, name_fld)
+                raise err(tr("start number {sn} is {other!r} elsewhere, here {name!r}", sn=sn,
+                             other=players[sn].name, name=name), idx, name_fld)
             return sn
         key = s.casefold()
         if key in by_name:
             return by_name[key]
         if roster is not None:
-            raise err(f"{s!r} is not a player on the roster", idx, fld)
+            raise err(tr("{value!r} is not a player on the roster", value=s), idx, fld)
         sn = max(players, default=0) + 1
         players[sn] = Player(sn, s)
         by_name[key] = sn
@@ -545,39 +545,39 @@ def _read_results(table: _Table, head_index: int, cols: dict[str, int],
         if not w.strip() and not b.strip():
             continue
         if default_round is None:
-            rnd = number(cell(row, "round"), "round", idx, "round")
+            rnd = number(cell(row, "round"), tr("round"), idx, "round")
             if rnd < 1:
-                raise err("round must be 1 or more", idx, "round")
+                raise err(tr("round must be 1 or more"), idx, "round")
         else:
             rnd = default_round
         board_text = cell(row, "board")
-        board = number(board_text, "board", idx, "board") if board_text.strip() else None
+        board = number(board_text, tr("board"), idx, "board") if board_text.strip() else None
         if _is_bye_word(b) or (not b.strip() and w.strip() and not res.strip()):
             if not w.strip():
-                raise err("bye without a player", idx, "white")
+                raise err(tr("bye without a player"), idx, "white")
             sn = player(w, "white_name", row, idx, "white")
             kind = BYE_KINDS.get(" ".join(res.casefold().replace(",", ".").split()))
             if kind is None:
-                raise err(f"{res!r} is not a kind of bye (bye, half-point bye, "
-                          "zero-point bye, full-point bye, absent)", idx, "result")
+                raise err(tr("{value!r} is not a kind of bye (bye, half-point bye, zero-point bye, "
+                             "full-point bye, absent)", value=res), idx, "result")
             if (rnd, sn) in seen:
-                raise err(f"player {sn} appears twice in round {rnd} "
-                          f"(also on line {seen[(rnd, sn)]})", idx, "white")
+                raise err(tr("player {sn} appears twice in round {round} (also on line {line})",
+                             sn=sn, round=rnd, line=seen[(rnd, sn)]), idx, "white")
             seen[(rnd, sn)] = table.line_of(idx)
             byes.setdefault(rnd, []).append((idx, Bye(sn, kind)))
             continue
         if not w.strip():
-            raise err("White is missing", idx, "white")
+            raise err(tr("White is missing"), idx, "white")
         if not b.strip():
-            raise err("Black is missing", idx, "black")
+            raise err(tr("Black is missing"), idx, "black")
         ws = player(w, "white_name", row, idx, "white")
         bs = player(b, "black_name", row, idx, "black")
         if ws == bs:
-            raise err(f"player {ws} cannot play himself", idx, "black")
+            raise err(tr("player {sn} cannot play against {sn}", sn=ws), idx, "black")
         for sn, fld in ((ws, "white"), (bs, "black")):
             if (rnd, sn) in seen:
-                raise err(f"player {sn} appears twice in round {rnd} "
-                          f"(also on line {seen[(rnd, sn)]})", idx, fld)
+                raise err(tr("player {sn} appears twice in round {round} (also on line {line})",
+                             sn=sn, round=rnd, line=seen[(rnd, sn)]), idx, fld)
             seen[(rnd, sn)] = table.line_of(idx)
         parsed = _parse_result(res, err, idx, othello)
         try:
@@ -588,15 +588,17 @@ def _read_results(table: _Table, head_index: int, cols: dict[str, int],
             raise err(str(exc), idx, "white") from None
         games.setdefault(rnd, []).append((board if board is not None else 10**6 + idx, idx, game))
     if assigned and warnings is not None:
-        warnings.append(f"{label}: no start numbers; numbered {len(assigned)} players "
-                        "in order of appearance")
+        warnings.append(str(ntr("{file}: no start numbers; numbered {n} player in order of "
+                                "appearance", "{file}: no start numbers; numbered {n} players "
+                                "in order of appearance", len(assigned), file=label)))
     t = Tournament(players=[players[k] for k in sorted(players)])
     for rnd in sorted(set(games) | set(byes)):
         gs = sorted(games.get(rnd, []), key=lambda x: (x[0], x[1]))
         boards = [x[0] for x in gs if x[0] < 10**6]
         if len(set(boards)) != len(boards):
             dup = next(x for x in gs if boards.count(x[0]) > 1)
-            raise err(f"board {dup[0]} appears twice in round {rnd}", dup[1], "board")
+            raise err(tr("board {board} appears twice in round {round}", board=dup[0], round=rnd),
+                      dup[1], "board")
         t.rounds.append(Round(rnd, tuple(x[2] for x in gs),
                               tuple(b for _, b in byes.get(rnd, []))))
     t.settings = Settings(rounds=max((r.number for r in t.rounds), default=0) or None)

@@ -50,7 +50,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import cast
 
-from ...engine.i18n import ntr, tr
+from ...engine.i18n import Message, ntr, tr
 from ...engine.model import (
     Bye,
     Game,
@@ -131,7 +131,7 @@ class _Reader:
         self.listed_scores: list[tuple[int, int, Fraction]] = []
         self.players_listed = any(line.startswith("%_%") for line in self.lines)
 
-    def error(self, message: str, line: int) -> InputError:
+    def error(self, message: Message | str, line: int) -> InputError:
         return InputError(message, source=self.name, line=line)
 
     def read(self) -> Tournament:
@@ -146,7 +146,7 @@ class _Reader:
                 if m := _ROUND.fullmatch(line):
                     current, in_finals = int(m.group(1)), False
                     if current < 1:
-                        raise self.error("round numbers start at 1", no)
+                        raise self.error(tr("round numbers start at 1"), no)
                 elif _FINALS.fullmatch(line):
                     in_finals = True
                 elif line.startswith("%_%"):
@@ -167,20 +167,24 @@ class _Reader:
     def _header(self) -> None:
         for i, key in enumerate(_HEADER):
             if i >= len(self.lines):
-                raise self.error(f"the file must begin with the four header lines; %%{key}: is missing", i + 1)
+                raise self.error(tr("the file must begin with the four header lines; {line} is missing",
+                                    line=f"%%{key}:"), i + 1)
             line = self.lines[i].strip()
             prefix = f"%%{key}:"
             if not line.lower().startswith(prefix.lower()):
-                raise self.error(f"header line {i + 1} must start with {prefix!r}, found {line[:40]!r}", i + 1)
+                raise self.error(tr("header line {n} must start with {prefix!r}, found {found!r}",
+                                    n=i + 1, prefix=prefix, found=line[:40]), i + 1)
             value = line[len(prefix):].strip()
             if key == "Date":
                 dates = _DATE.findall(value)
                 if not dates or not _DATE.match(value):
-                    raise self.error(f"%%Date: must be DD/MM/YYYY, found {value!r}", i + 1)
+                    raise self.error(tr("%%Date: must be DD/MM/YYYY, found {value!r}", value=value),
+                                     i + 1)
                 iso = []
                 for d, m, y in dates:
                     if not (1 <= int(d) <= 31 and 1 <= int(m) <= 12):
-                        raise self.error(f"%%Date: {d}/{m}/{y} is not a date", i + 1)
+                        raise self.error(tr("%%Date: {date} is not a date", date=f"{d}/{m}/{y}"),
+                                         i + 1)
                     iso.append(f"{y}/{int(m):02d}/{int(d):02d}")
                 self.info["start_date"] = iso[0]
                 if len(iso) > 1:
@@ -201,9 +205,8 @@ class _Reader:
         else:
             fields = [f.strip() for f in body.split(",")]
             if len(fields) < 4 or not fields[0].isdigit():
-                raise self.error(
-                    f"player line must be 'ID, NAME, Firstname, COUNTRY[, score, disc-count]', found {body!r}", no
-                )
+                raise self.error(tr("player line must be 'ID, NAME, Firstname, COUNTRY[, score, "
+                                    "disc-count]', found {body!r}", body=body), no)
             wid, family, first, country = fields[:4]
         wid = str(int(wid))
         if not m:
@@ -212,9 +215,10 @@ class _Reader:
                 try:
                     self.listed_scores.append((no, len(self.players) + 1, fraction(fields[4])))
                 except (ValueError, ZeroDivisionError):
-                    raise self.error(f"score {fields[4]!r} is not a number", no) from None
+                    raise self.error(tr("score {score!r} is not a number", score=fields[4]),
+                                     no) from None
         if wid in self.by_id:
-            raise self.error(f"WOF id {wid} is listed twice", no)
+            raise self.error(tr("WOF id {wid} is listed twice", wid=wid), no)
         start_no = len(self.players) + 1
         full = f"{family}, {first}" if first else family
         self.players.append(Player(start_no, full, federation=country, extra={"wof_id": wid}))
@@ -224,7 +228,8 @@ class _Reader:
         key = str(int(wid))
         if key not in self.by_id:
             if not create:
-                raise self.error(f"player {key} is not in the player list (%_% lines)", no)
+                raise self.error(tr("player {wid} is not in the player list (%_% lines)", wid=key),
+                                 no)
             start_no = len(self.players) + 1
             self.players.append(Player(start_no, f"WOF {key}", extra={"wof_id": key}))
             self.by_id[key] = start_no
@@ -232,26 +237,30 @@ class _Reader:
 
     def _need_round(self, current: int | None, no: int) -> None:
         if current is None:
-            raise self.error("a bye or forfeit comment before any %Round: line", no)
+            raise self.error(tr("a bye or forfeit comment before any %Round: line"), no)
 
     def _result(self, line: str, no: int, current: int | None, in_finals: bool) -> None:
         m = _RESULT.fullmatch(line)
         if not m:
-            raise self.error(f"not a result line 'ID (DISCS)>(DISCS) ID B': {line.strip()[:60]!r}", no)
+            raise self.error(tr("not a result line 'ID (DISCS)>(DISCS) ID B': {line!r}",
+                                line=line.strip()[:60]), no)
         a_id, a_d, sym, b_d, b_id, colour = m.groups()
         da, db = int(a_d), int(b_d)
         for d in (da, db):
             if d > TOTAL:
-                raise self.error(f"disc count {d} is outside 0..64", no)
+                raise self.error(tr("disc count {discs} is outside 0..64", discs=d), no)
         if da + db > TOTAL:
-            raise self.error(f"disc counts {da}-{db} add up to {da + db}, more than 64 squares", no)
+            raise self.error(tr("disc counts {first}-{second} add up to {total}, more than 64 "
+                                "squares", first=da, second=db, total=da + db), no)
         expected = ">" if da > db else "<" if da < db else "="
         if sym != expected:
-            raise self.error(f"result sign {sym!r} does not match the disc count {da}-{db} (expected {expected!r})", no)
+            raise self.error(tr("result sign {sign!r} does not match the disc count {first}-{second} "
+                                "(expected {expected!r})", sign=sym, first=da, second=db,
+                                expected=expected), no)
         create = not self.players_listed  # without a player list, ids make the players
         a, b = self._pid(a_id, no, create), self._pid(b_id, no, create)
         if a == b:
-            raise self.error(f"player {a_id} cannot play himself", no)
+            raise self.error(tr("player {wid} cannot play against {wid}", wid=a_id), no)
         first_black = (colour or "B").upper() == "B"
         black, white, bd, wd = (a, b, da, db) if first_black else (b, a, db, da)
         if in_finals:

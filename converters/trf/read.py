@@ -158,7 +158,7 @@ class _Parser:
         self.boards: dict[int, list[int]] = {}
 
     # --- helpers -----------------------------------------------------------------
-    def error(self, message: str, line: int, column: int | None = None) -> InputError:
+    def error(self, message: Message | str, line: int, column: int | None = None) -> InputError:
         return InputError(message, source=self.name, line=line, column=column)
 
     def warn(self, message: Message | str, line: int | None = None) -> None:
@@ -166,25 +166,27 @@ class _Parser:
             where = f"{self.name}:{line}" if line is not None else self.name
             self.warnings.append(f"{where}: {message}")
 
-    def integer(self, text: str, what: str, line: int, column: int) -> int:
+    def integer(self, text: str, what: Message | str, line: int, column: int) -> int:
         s = text.strip()
         if not s.isdigit():
-            raise self.error(f"{what} {s!r} is not a whole number", line, column)
+            raise self.error(tr("{what} {value!r} is not a whole number", what=what, value=s),
+                             line, column)
         return int(s)
 
-    def points(self, text: str, what: str, line: int, column: int) -> Fraction:
+    def points(self, text: str, what: Message | str, line: int, column: int) -> Fraction:
         s = text.strip().replace(",", ".")
         if not re.fullmatch(r"-?\d+(\.\d+)?|-?\.\d+", s):
-            raise self.error(f"{what} {s!r} is not a number", line, column)
+            raise self.error(tr("{what} {value!r} is not a number", what=what, value=s), line,
+                             column)
         return Fraction(s)
 
-    def game_points(self, text: str, what: str, line: int, column: int) -> Fraction:
+    def game_points(self, text: str, what: Message | str, line: int, column: int) -> Fraction:
         """:meth:`points` a scoring gives for one game: at most
         :data:`~monrad.converters.limits.MAX_GAME_POINTS` either way."""
         value = self.points(text, what, line, column)
         if abs(value) > MAX_GAME_POINTS:
-            raise self.error(f"{what} {text.strip()} is out of range (-{MAX_GAME_POINTS} to "
-                             f"{MAX_GAME_POINTS})", line, column)
+            raise self.error(tr("{what} {value} is out of range (-{most} to {most})", what=what,
+                                value=text.strip(), most=MAX_GAME_POINTS), line, column)
         return value
 
     # --- records -----------------------------------------------------------------
@@ -210,29 +212,30 @@ class _Parser:
             except InputError:
                 raise
             except (ValueError, IndexError, KeyError, ZeroDivisionError, ModelError) as exc:
-                raise self.error(f"cannot read {tag} record: {exc}", number) from None
+                raise self.error(tr("cannot read {record} record: {detail}", record=tag,
+                                    detail=str(exc)), number) from None
         return self.build()
 
     def _r001(self, line: str, n: int) -> None:
         if len(line) < 8:
-            raise self.error("001 line is truncated before the start number ends (column 8)", n, len(line) + 1)
-        sn = self.integer(line[4:8], "start number", n, 5)
+            raise self.error(tr("001 line is truncated before the start number ends (column 8)"),
+                             n, len(line) + 1)
+        sn = self.integer(line[4:8], tr("start number"), n, 5)
         if sn < 1:
-            raise self.error("start number must be 1 or more", n, 5)
+            raise self.error(tr("start number must be 1 or more"), n, 5)
         if sn in self.players:
-            raise self.error(
-                f"start number {sn} is used twice (also on line {self.player_lines[sn]})", n, 5
-            )
+            raise self.error(tr("start number {sn} is used twice (also on line {line})", sn=sn,
+                                line=self.player_lines[sn]), n, 5)
         rating_text = line[48:52]
-        rating = self.integer(rating_text, "rating", n, 49) if rating_text.strip() else 0
+        rating = self.integer(rating_text, tr("rating"), n, 49) if rating_text.strip() else 0
         fide_id = line[57:68].strip()
         if fide_id and not fide_id.isdigit():
-            raise self.error(f"FIDE number {fide_id!r} is not a number", n, 58)
+            raise self.error(tr("FIDE number {fide_id!r} is not a number", fide_id=fide_id), n, 58)
         pts_text = line[80:84]
         if pts_text.strip():
-            self.points_column[sn] = (self.points(pts_text, "points", n, 81), n)
+            self.points_column[sn] = (self.points(pts_text, tr("points"), n, 81), n)
         if line[85:89].strip():  # derived; checked, not kept (write_trf computes it)
-            self.integer(line[85:89], "rank", n, 86)
+            self.integer(line[85:89], tr("rank"), n, 86)
         self.players[sn] = Player(
             sn,
             line[14:47].strip(),
@@ -251,25 +254,30 @@ class _Parser:
             block = line[start:start + 8]
             col = start + 1
             if len(block) < 4 and block.strip():
-                raise self.error(f"round {rnd} is truncated in the opponent field", n, col)
+                raise self.error(tr("round {round} is truncated in the opponent field", round=rnd),
+                                 n, col)
             block = block.ljust(8)
             if block.strip():
                 if block[4] != " " or block[6] != " ":
-                    raise self.error(f"round {rnd}: expected 'NNNN c r' in columns {col}-{col + 7}", n, col)
+                    raise self.error(tr("round {round}: expected 'NNNN c r' in columns {first}-{last}",
+                                        round=rnd, first=col, last=col + 7), n, col)
                 opp_text = block[0:4]
-                opp = self.integer(opp_text, f"round {rnd} opponent", n, col) if opp_text.strip() else 0
+                opp = (self.integer(opp_text, tr("round {round} opponent", round=rnd), n, col)
+                       if opp_text.strip() else 0)
                 colour = block[5].lower()
                 code = block[7].upper()
                 if colour not in "wb- ":
-                    raise self.error(f"round {rnd}: colour {block[5]!r} is not w, b or -", n, col + 5)
+                    raise self.error(tr("round {round}: colour {colour!r} is not w, b or -",
+                                        round=rnd, colour=block[5]), n, col + 5)
                 if code not in RESULT_CODES and code not in BYE_CODES:
-                    raise self.error(f"round {rnd}: unknown result code {block[7]!r} (TRF-2026 "
-                                     "defines 1 = 0 + - W D L H F U Z; a game not played yet "
-                                     "has a blank result)", n, col + 7)
+                    raise self.error(tr("round {round}: unknown result code {code!r} (TRF-2026 "
+                                        "defines 1 = 0 + - W D L H F U Z; a game not played yet "
+                                        "has a blank result)", round=rnd, code=block[7]), n, col + 7)
                 rounds[rnd] = _Entry(opp, colour, code, n, col)
             tail = line[start + 8:start + 10]
             if tail.strip():
-                raise self.error(f"unexpected text {tail!r} between rounds {rnd} and {rnd + 1}", n, start + 9)
+                raise self.error(tr("unexpected text {text!r} between rounds {round} and {next}",
+                                    text=tail, round=rnd, next=rnd + 1), n, start + 9)
             start += 10
             rnd += 1
 
@@ -287,10 +295,10 @@ class _Parser:
         deputies.append(line[4:].rstrip())
 
     def _rounds_record(self, line: str, n: int) -> None:
-        value = self.integer(line[3:], "number of rounds", n, 5)
+        value = self.integer(line[3:], tr("number of rounds"), n, 5)
         if value < 1:
-            raise self.error("number of rounds must be 1 or more", n, 5)
-        if too_many := bounded(value, "number of rounds", 1, MAX_ROUNDS):
+            raise self.error(tr("number of rounds must be 1 or more"), n, 5)
+        if too_many := bounded(value, tr("number of rounds"), 1, MAX_ROUNDS):
             raise self.error(too_many, n, 5)
         self.settings["rounds"] = value
 
@@ -300,7 +308,7 @@ class _Parser:
     def _r152(self, line: str, n: int) -> None:
         c = line[4:].strip().upper()
         if c not in ("W", "B"):
-            raise self.error(f"initial colour {c!r} is not W or B", n, 5)
+            raise self.error(tr("initial colour {colour!r} is not W or B", colour=c), n, 5)
         self.settings["initial_colour"] = Colour.WHITE if c == "W" else Colour.BLACK
 
     def _rXXC(self, line: str, n: int) -> None:
@@ -312,28 +320,30 @@ class _Parser:
             elif token == "rank":
                 self.options["pair_by_rank"] = True
             else:
-                raise self.error(f"unknown XXC option {token!r}", n, line.index(token) + 1)
+                raise self.error(tr("unknown XXC option {token!r}", token=token), n,
+                                 line.index(token) + 1)
 
     def _r162(self, line: str, n: int) -> None:
         line = line.rstrip()
         start = 5
         while start < len(line):
             code = line[start]
-            value = self.game_points(line[start + 1:start + 5], f"points for {code!r}", n, start + 2)
+            value = self.game_points(line[start + 1:start + 5],
+                                     tr("points for {code!r}", code=code), n, start + 2)
             for f in {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"),
                       "L": ("loss",), "A": ("zero_bye", "forfeit_loss", "absent"),
                       "P": ("pairing_bye",), "X": ("pending",)}.get(code, ()):
                 self.scoring[f] = value
             if code not in "WDLAPX":
-                raise self.error(f"unknown 162 result code {code!r}", n, start + 1)
+                raise self.error(tr("unknown 162 result code {code!r}", code=code), n, start + 1)
             if code == "W":
                 self.scoring.setdefault("pairing_bye", value)
             start += 9
             if line[start - 4:start].strip():
-                raise self.error("unexpected text in 162 record", n, start - 3)
+                raise self.error(tr("unexpected text in 162 record"), n, start - 3)
 
     def _bb_points(self, line: str, n: int, fields: tuple[str, ...]) -> None:
-        value = self.points(line[4:12], f"{line[:3]} points", n, 5)
+        value = self.points(line[4:12], tr("{record} points", record=line[:3]), n, 5)
         for f in fields:
             self.scoring[f] = value
 
@@ -363,24 +373,28 @@ class _Parser:
         for token in line[3:].split():
             key, _, value = token.partition("=")
             if key.upper() not in names or not value:
-                raise self.error(f"unknown XXS entry {token!r}", n, line.index(token) + 1)
+                raise self.error(tr("unknown XXS entry {token!r}", token=token), n,
+                                 line.index(token) + 1)
             self.scoring[names[key.upper()]] = self.game_points(value, f"XXS {key}", n,
                                                                 line.index(token) + 1)
 
     def _rXXZ(self, line: str, n: int) -> None:
         """JaVaFo's list of players not to be paired in the next round: zero-point byes."""
-        self.xxz.extend((self.integer(tok, "XXZ player", n, 5), n) for tok in line[3:].split())
+        self.xxz.extend((self.integer(tok, tr("{record} player", record="XXZ"), n, 5), n)
+                        for tok in line[3:].split())
 
     def _r240(self, line: str, n: int) -> None:
         kind = line[4:5].upper()
         result = {"F": Result.FULL_BYE, "H": Result.HALF_BYE, "Z": Result.ZERO_BYE}.get(kind)
         if result is None:
-            raise self.error(f"240 bye type {kind!r} is not F, H or Z", n, 5)
-        rnd = self.integer(line[6:9], "240 round", n, 7)
+            raise self.error(tr("240 bye type {kind!r} is not F, H or Z", kind=kind), n, 5)
+        rnd = self.integer(line[6:9], tr("{record} round", record="240"), n, 7)
         start = 10
         while start < len(line):
             if line[start:start + 4].strip():
-                self.byes240.append((rnd, self.integer(line[start:start + 4], "240 player", n, start + 1), result, n))
+                self.byes240.append((rnd, self.integer(line[start:start + 4],
+                                                       tr("{record} player", record="240"), n,
+                                                       start + 1), result, n))
             start += 5
 
     def _r299(self, line: str, n: int) -> None:
@@ -390,66 +404,71 @@ class _Parser:
         points (8-11) are for team events and are not read."""
         kind = line[4:5].strip().upper()
         if kind and kind not in ADJUSTMENT_KINDS:
-            raise self.error(f"299 assignment type {line[4]!r} is not one of "
-                             f"{' '.join(ADJUSTMENT_KINDS)} or blank", n, 5)
+            raise self.error(tr("299 assignment type {kind!r} is not one of {kinds} or blank",
+                                kind=line[4], kinds=" ".join(ADJUSTMENT_KINDS)), n, 5)
         if len(line.rstrip()) < 27:
-            raise self.error("299 record is truncated (needs points, round and a player, "
-                             "columns 14-27)", n, len(line.rstrip()) + 1)
-        pts = self.points(line[13:17], "299 points", n, 14)
-        rnd = self.integer(line[19:22], "299 round", n, 20) if line[19:22].strip() else 0
+            raise self.error(tr("299 record is truncated (needs points, round and a player, "
+                                "columns 14-27)"), n, len(line.rstrip()) + 1)
+        pts = self.points(line[13:17], tr("{record} points", record="299"), n, 14)
+        rnd = (self.integer(line[19:22], tr("{record} round", record="299"), n, 20)
+               if line[19:22].strip() else 0)
         start = 23
         while start < len(line):
             if line[start:start + 4].strip():
-                sn = self.integer(line[start:start + 4], "299 player", n, start + 1)
+                sn = self.integer(line[start:start + 4], tr("{record} player", record="299"), n,
+                                  start + 1)
                 self.adjustments.setdefault(sn, []).append((Adjustment(rnd, pts, kind), n))
             if line[start + 4:start + 5].strip():
-                raise self.error("299 record: start numbers stand in columns of four, "
-                                 "one blank apart", n, start + 5)
+                raise self.error(tr("299 record: start numbers stand in columns of four, "
+                                    "one blank apart"), n, start + 5)
             start += 5
 
     def _r250(self, line: str, n: int) -> None:
         if len(line) < 31:
-            raise self.error("250 record is truncated (needs columns 1-31)", n, len(line) + 1)
-        pts = self.points(line[9:13], "250 points", n, 10)
-        first_round = self.integer(line[14:17], "250 first round", n, 15)
-        last_round = self.integer(line[18:21], "250 last round", n, 19)
-        first = self.integer(line[22:26], "250 first player", n, 23)
-        last = self.integer(line[27:31], "250 last player", n, 28)
+            raise self.error(tr("250 record is truncated (needs columns 1-31)"), n, len(line) + 1)
+        pts = self.points(line[9:13], tr("{record} points", record="250"), n, 10)
+        first_round = self.integer(line[14:17], tr("{record} first round", record="250"), n, 15)
+        last_round = self.integer(line[18:21], tr("{record} last round", record="250"), n, 19)
+        first = self.integer(line[22:26], tr("{record} first player", record="250"), n, 23)
+        last = self.integer(line[27:31], tr("{record} last player", record="250"), n, 28)
         if first_round < 1 or first_round > last_round or first > last:
-            raise self.error("250 record: ranges must run from low to high", n, 15)
+            raise self.error(tr("250 record: ranges must run from low to high"), n, 15)
         for p in range(first, last + 1):
             acc = self.acceleration.setdefault(p, {})
             for r in range(first_round, last_round + 1):
                 acc[r] = pts
 
     def _rXXA(self, line: str, n: int) -> None:
-        sn = self.integer(line[4:8], "XXA player", n, 5)
+        sn = self.integer(line[4:8], tr("{record} player", record="XXA"), n, 5)
         acc = self.acceleration.setdefault(sn, {})
         start, rnd = 9, 1
         while start < len(line):
             field = line[start:start + 4]
             if field.strip():
-                acc[rnd] = self.points(field, f"XXA round {rnd}", n, start + 1)
+                acc[rnd] = self.points(field, tr("{record} round {round}", record="XXA", round=rnd),
+                                       n, start + 1)
             start += 5
             rnd += 1
 
     def _r260(self, line: str, n: int) -> None:
-        first = self.integer(line[4:7], "260 first round", n, 5)
-        last = self.integer(line[8:11], "260 last round", n, 9)
+        first = self.integer(line[4:7], tr("{record} first round", record="260"), n, 5)
+        last = self.integer(line[8:11], tr("{record} last round", record="260"), n, 9)
         players = []
         start = 12
         while start < len(line):
             if line[start:start + 4].strip():
-                players.append(self.integer(line[start:start + 4], "260 player", n, start + 1))
+                players.append(self.integer(line[start:start + 4],
+                                            tr("{record} player", record="260"), n, start + 1))
             start += 5
         if len(players) < 2:
-            raise self.error("260 record needs at least two players", n, 13)
+            raise self.error(tr("{record} record needs at least two players", record="260"), n, 13)
         self.forbidden.append(ForbiddenGroup(tuple(players), first, last))
 
     def _rXXP(self, line: str, n: int) -> None:
-        players = tuple(self.integer(tok, "XXP player", n, 5) for tok in line[3:].split())
+        players = tuple(self.integer(tok, tr("{record} player", record="XXP"), n, 5)
+                        for tok in line[3:].split())
         if len(players) < 2:
-            raise self.error("XXP record needs at least two players", n, 5)
+            raise self.error(tr("{record} record needs at least two players", record="XXP"), n, 5)
         self.forbidden.append(ForbiddenGroup(players))
 
     def _r192(self, line: str, n: int) -> None:
@@ -493,17 +512,17 @@ class _Parser:
                 self.options[key] = _json(value)
             elif kind == "seed":
                 self.seeds[parts[1]] = int(parts[2])
-                if bad := bounded(self.seeds[parts[1]], "seed", 0, MAX_SEED):
+                if bad := bounded(self.seeds[parts[1]], tr("seed"), 0, MAX_SEED):
                     raise ValueError(bad)
             elif kind == "setting":
                 key, value = parts[1], _json(parts[2])
                 if key == "bye_discs":
                     if not (isinstance(value, list) and len(value) == 2 and all(
                             type(v) is int and 0 <= v <= 64 for v in value)):
-                        raise ValueError("bye_discs must be two disc counts 0-64")
+                        raise ValueError(tr("bye_discs must be two disc counts 0-64"))
                 elif key == "mbq_c":
                     if fraction(str(value)) <= 0:
-                        raise ValueError("mbq_c must be more than 0")
+                        raise ValueError(tr("mbq_c must be more than 0"))
                 else:  # a setting of a later version: keep the line as it is
                     self.extra.append(line)
                     return
@@ -512,10 +531,10 @@ class _Parser:
                 for token in line[4:].split()[1:]:
                     key, _, value = token.partition("=")
                     if key not in {f for f in Scoring.__dataclass_fields__}:
-                        raise ValueError(f"unknown scoring field {key!r}")
+                        raise ValueError(tr("unknown scoring field {key!r}", key=key))
                     self.scoring[key] = fraction(value)
                     if abs(self.scoring[key]) > MAX_GAME_POINTS:
-                        raise ValueError(f"{key} {value} is out of range")
+                        raise ValueError(tr("{key} {value} is out of range", key=key, value=value))
             elif kind == "info":
                 key, value = _key_and_value(line[4:].split(" ", 1)[1])
                 self.info[key] = _json(value)
@@ -524,15 +543,15 @@ class _Parser:
                 key, value = _key_and_value(line[4:].split(" ", 2)[2])
                 decoded = _json(value)
                 if key in INT_PLAYER_KEYS and type(decoded) is not int:
-                    raise ValueError(f"player {key} must be a whole number")
-                if key in INT_PLAYER_KEYS and (bad := bounded(decoded, f"player {key}", 0,
+                    raise ValueError(tr("player {key} must be a whole number", key=key))
+                if key in INT_PLAYER_KEYS and (bad := bounded(decoded, tr("player {key}", key=key), 0,
                                                               PLAYER_NUMBER_LIMITS[key])):
                     raise ValueError(bad)
                 if key in STR_PLAYER_KEYS and not isinstance(decoded, str):
-                    raise ValueError(f"player {key} must be text")
+                    raise ValueError(tr("player {key} must be text", key=key))
                 if key == "nrs" and not (isinstance(decoded, dict) and all(
                         isinstance(v, str) for v in decoded.values())):
-                    raise ValueError("player nrs must be a table of texts")
+                    raise ValueError(tr("player nrs must be a table of texts"))
                 self.player_extra.setdefault(sn, {})[key] = decoded
             elif kind == "pending":
                 p_rnd, p_white, why = line[4:].split()[1:4]
@@ -540,7 +559,7 @@ class _Parser:
             elif kind == "paired-around":  # issue 26: pending when the round was paired
                 at, p_rnd, p_white, p_black, why = line[4:].split()[1:6]
                 if not 0 < int(p_rnd) < int(at):
-                    raise ValueError(f"round {p_rnd} is not before round {at}")
+                    raise ValueError(tr("round {round} is not before round {at}", round=p_rnd, at=at))
                 self.paired_around.setdefault(int(at), []).append(
                     PendingGame(int(p_rnd), int(p_white), int(p_black), Pending(why)))
             elif kind == "boards":
@@ -552,7 +571,8 @@ class _Parser:
             else:
                 self.extra.append(line)
         except (ValueError, IndexError, ZeroDivisionError, json.JSONDecodeError) as exc:
-            raise self.error(f"cannot read {EXTENSION} {kind} record: {exc}", n, 5) from None
+            raise self.error(tr("cannot read {record} {kind} record: {detail}", record=EXTENSION,
+                                kind=kind, detail=str(exc)), n, 5) from None
 
     # --- assembling the tournament ---------------------------------------------
     def build(self) -> Tournament:
@@ -614,7 +634,7 @@ class _Parser:
             out[sn] = p.replace(**changes, extra=merged)
         for sn, adjustments in self.adjustments.items():
             if sn not in out:
-                raise self.error(f"299 record names player {sn}, who has no 001 line",
+                raise self.error(tr("299 record names player {sn}, who has no 001 line", sn=sn),
                                  adjustments[0][1])
             out[sn] = out[sn].replace(adjustments=tuple(a for a, _ in adjustments))
         for sn, acc in self.acceleration.items():
@@ -669,11 +689,12 @@ class _Parser:
                 if r != rnd:
                     continue
                 if sn not in known:
-                    raise self.error(f"240 record names player {sn}, who is not in the file", line)
+                    raise self.error(tr("240 record names player {sn}, who is not in the file",
+                                        sn=sn), line)
                 if sn in done and (sn not in byes or byes[sn].result is not result):
-                    raise self.error(
-                        f"240 record gives player {sn} a {result.name} in round {rnd}, "
-                        "but his 001 line says otherwise", line)
+                    raise self.error(tr("240 record gives player {sn} a {bye} in round {round}, "
+                                        "but the player's 001 line says otherwise", sn=sn,
+                                        bye=_BYE_WORDS.get(result, result.name), round=rnd), line)
                 byes[sn] = Bye(sn, result)
                 done.add(sn)
             order = self.boards.get(rnd)
@@ -703,28 +724,34 @@ class _Parser:
     def _game(self, sn: int, rnd: int, e: _Entry, known: set[int]) -> Game:
         opp = e.opponent
         if opp == sn:
-            raise self.error(f"round {rnd}: player {sn} is paired with himself", e.line, e.column)
+            raise self.error(tr("round {round}: player {sn} is paired against {sn}", round=rnd,
+                                sn=sn), e.line, e.column)
         if opp not in known:
-            raise self.error(f"round {rnd}: opponent {opp} does not exist", e.line, e.column)
+            raise self.error(tr("round {round}: opponent {opp} does not exist", round=rnd,
+                                opp=opp), e.line, e.column)
         o = self.entries[opp].get(rnd)
         if o is None or o.opponent != sn:
-            other = "no entry" if o is None else (f"opponent {o.opponent}" if o.opponent else "no opponent")
-            raise self.error(
-                f"round {rnd}: player {sn} plays {opp}, but player {opp}'s line "
-                f"(line {self.player_lines[opp]}) has {other} in that round", e.line, e.column)
+            other = (tr("no entry") if o is None else
+                     tr("opponent {opp}", opp=o.opponent) if o.opponent else tr("no opponent"))
+            raise self.error(tr("round {round}: player {sn} plays {opp}, but player {opp}'s line "
+                                "(line {line}) has {other} in that round", round=rnd, sn=sn,
+                                opp=opp, line=self.player_lines[opp], other=other),
+                             e.line, e.column)
         if e.code not in RESULT_CODES or o.code not in RESULT_CODES:
             bad = e if e.code not in RESULT_CODES else o
-            raise self.error(f"round {rnd}: bye code {bad.code!r} given for a paired game",
-                             bad.line, bad.column + 7)
+            raise self.error(tr("round {round}: bye code {code!r} given for a paired game",
+                                round=rnd, code=bad.code), bad.line, bad.column + 7)
         mine, theirs = RESULT_CODES[e.code], RESULT_CODES[o.code]
         for x, who in ((e, sn), (o, opp)):
             if x.colour == " " and not RESULT_CODES[x.code].is_forfeit:
-                raise self.error(f"round {rnd}: player {who} has an opponent but no colour "
-                                 "(is the line truncated?)", x.line, x.column + 5)
+                raise self.error(tr("round {round}: player {sn} has an opponent but no colour "
+                                    "(is the line truncated?)", round=rnd, sn=who),
+                                 x.line, x.column + 5)
         if not (theirs is mine.counterpart or (mine is theirs is Result.FORFEIT_LOSS)):
-            raise self.error(
-                f"round {rnd}: results contradict each other: player {sn} has {e.code!r}, "
-                f"player {opp} has {o.code!r} (line {o.line})", e.line, e.column + 7)
+            raise self.error(tr("round {round}: results contradict each other: player {sn} has "
+                                "{code!r}, player {opp} has {other!r} (line {line})", round=rnd,
+                                sn=sn, code=e.code, opp=opp, other=o.code, line=o.line),
+                             e.line, e.column + 7)
         colours = (e.colour, o.colour)
         if colours == ("w", "b"):
             white, black, wr, br = sn, opp, mine, theirs
@@ -735,9 +762,9 @@ class _Parser:
                          rnd=rnd, sn=sn, opp=opp), e.line)
             white, black, wr, br = sn, opp, mine, theirs
         else:
-            raise self.error(
-                f"round {rnd}: players {sn} and {opp} both have colour {e.colour!r}/{o.colour!r}",
-                e.line, e.column + 5)
+            raise self.error(tr("round {round}: players {sn} and {opp} both have colour "
+                                "{colour!r}/{other!r}", round=rnd, sn=sn, opp=opp,
+                                colour=e.colour, other=o.colour), e.line, e.column + 5)
         pending = self.pending.get((rnd, white))
         discs = self.discs.get((rnd, white), (None, None))
         if pending is not None and wr is Result.UNKNOWN:  # a result typed in since wins

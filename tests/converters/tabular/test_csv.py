@@ -126,7 +126,7 @@ def test_results_against_a_roster() -> None:
     ("Round,White,Black,Result\n1,1,2,1-0\n1,2,3,0-1\n", "<text>:3:2", "appears twice in round 1"),
     ("Round,White,Black,Result\nx,1,2,1-0\n", "<text>:2:1", "round 'x'"),
     ("Round,White,Black,Result\n1,1,,1-0\n", "<text>:2:3", "Black is missing"),
-    ("Round,White,Black,Result\n1,1,1,1-0\n", "<text>:2:3", "cannot play himself"),
+    ("Round,White,Black,Result\n1,1,1,1-0\n", "<text>:2:3", "cannot play against 1"),
     ("Foo,Bar\n1,2\n", "<text>:1", "no header row"),
     ('Nr,Navn\n1,"Ola\n', "<text>:", "CSV"),
     ('Nr,Navn\n1,"Ola"x\n', "<text>:2", "CSV"),

@@ -125,7 +125,7 @@ def test_wof_writer_refuses_what_the_format_cannot_hold() -> None:
         ("%_% 1, A, B, SWE\n%_% 1, C, D, SWE", 6, "WOF id 1 is listed twice"),
         ("%_% x, A", 5, "player line must be"),
         ("%Bye: 1", 5, "before any %Round"),
-        (" 1 (40)>(24) 1 B", 5, "cannot play himself"),
+        (" 1 (40)>(24) 1 B", 5, "cannot play against 1"),
     ],
 )
 def test_wof_bad_input_names_the_line(body: str, line: int, message: str) -> None:
