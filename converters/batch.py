@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from ..engine.i18n import tr
+from ..engine.i18n import ntr, ptr, tr
 from ..engine.model import ModelError, Tournament
 from .atomic import (
     atomic_write,
@@ -356,8 +356,8 @@ def _othello_if_discs(t: Tournament, label: str, warnings: list[str]) -> None:
         return
     if any(g.white_discs is not None for r in t.rounds for g in r.games):
         t.settings = t.settings.replace(system="othello-swiss")
-        warnings.append(f"{label}: games have disc counts: read as an Othello tournament "
-                        "(system othello-swiss)")
+        warnings.append(str(tr("{file}: games have disc counts: read as an Othello tournament "
+                               "(system othello-swiss)", file=label)))
 
 
 def _read_workbook(book, path: Path) -> Tournament:
@@ -652,6 +652,11 @@ def convert_many(
     return BatchReport(errors + results)
 
 
+#: a file's result in the summary, in words (the codes stay in the report)
+_STATUS_WORDS = {"converted": ptr("batch result", "converted"),
+                 "skipped": ptr("batch result", "skipped"), "failed": ptr("batch result", "failed")}
+
+
 def summary_table(report: BatchReport, *, verbose: bool = False) -> str:
     """One row per file (file, result, detail), then the totals line.
 
@@ -661,23 +666,31 @@ def summary_table(report: BatchReport, *, verbose: bool = False) -> str:
             if verbose or r.status != "converted"]
     lines: list[str] = []
     if rows:
-        w1 = min(max(len("file"), *(len(a) for a, _, _ in rows)), 50)
-        lines.append(f"{'file':<{w1}}  {'result':<9}  detail")
-        lines.append(f"{'-' * w1}  {'-' * 9}  {'-' * 6}")
+        head = (str(ptr("batch column", "file")), str(ptr("batch column", "result")),
+                str(ptr("batch column", "detail")))
+        w1 = min(max(len(head[0]), *(len(a) for a, _, _ in rows)), 50)
+        w2 = max(9, len(head[1]))
+        lines.append(f"{head[0]:<{w1}}  {head[1]:<{w2}}  {head[2]}")
+        lines.append(f"{'-' * w1}  {'-' * w2}  {'-' * max(6, len(head[2]))}")
         for a, b, c in rows:
-            lines.append(f"{a:<{w1}}  {b:<9}  {c}")
+            lines.append(f"{a:<{w1}}  {str(_STATUS_WORDS.get(b, b)):<{w2}}  {c}")
         if verbose:
             for r in report.results:
                 for w in r.warnings:
-                    lines.append(f"warning: {w}")
+                    lines.append(str(tr("warning: {message}", message=w)))
         lines.append("")
     n = len(report.results)
     nwarn = sum(len(r.warnings) for r in report.results)
-    total = (f"{n} file{'s' if n != 1 else ''}: {report.count('converted')} converted, "
-             f"{report.count('skipped')} skipped, {report.count('failed')} failed")
+    total = ntr("{n} file: {converted} converted, {skipped} skipped, {failed} failed",
+                "{n} files: {converted} converted, {skipped} skipped, {failed} failed", n,
+                converted=report.count("converted"), skipped=report.count("skipped"),
+                failed=report.count("failed"))
     if nwarn:
-        total += f" ({nwarn} warning{'s' if nwarn != 1 else ''}{'' if verbose else '; --verbose lists them'})"
-    lines.append(total)
+        total = (ntr("{total} ({n} warning)", "{total} ({n} warnings)", nwarn, total=total)
+                 if verbose else
+                 ntr("{total} ({n} warning; --verbose lists it)",
+                     "{total} ({n} warnings; --verbose lists them)", nwarn, total=total))
+    lines.append(str(total))
     return "\n".join(lines)
 
 

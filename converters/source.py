@@ -63,7 +63,8 @@ def decode(data: bytes, label: str, warnings: list[str] | None = None, *,
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         if warnings is not None:
-            warnings.append(f"{label}: not UTF-8, read as {_CODE_PAGE_NAMES.get(fallback, fallback)}")
+            warnings.append(str(tr("{file}: not UTF-8, read as {encoding}", file=label,
+                                   encoding=_CODE_PAGE_NAMES.get(fallback, fallback))))
         return data.decode(fallback, errors="replace")
 
 

@@ -194,7 +194,7 @@ USER_FACING = {
     "PdfUnavailable", "PandasMissing", "LocalizedError",
     "print", "_say", "say", "warn", "write_status", "alert", "tell", "JobReport",
     # the readers' own error helpers (TRF, WOF, CSV: ``self.error(...)``, ``err(...)``)
-    "error", "err", "bad", "_bad", "fail",
+    "error", "err", "bad", "_bad", "fail", "warnings.append",
 }
 #: keywords of any call whose text a user reads: ``--help`` (argparse's help,
 #: description and epilog)
@@ -239,6 +239,9 @@ def _raw_texts(path: Path) -> Iterator[tuple[int, str]]:
         if not isinstance(node, ast.Call):
             continue
         name = _call_name(node)
+        if name == "append" and isinstance(node.func, ast.Attribute) and isinstance(
+                node.func.value, ast.Name) and node.func.value.id in ("warnings", "notes"):
+            name = "warnings.append"  # a warning or note the user is shown
         helps = [k.value for k in node.keywords if k.arg in USER_FACING_KEYWORDS]
         if name not in USER_FACING and not helps:
             continue

@@ -270,8 +270,9 @@ def _read_group(
             got = t.score(sn)
             if got != value:
                 loc = InputError("", **where(i, fixed["points"])).location
-                warnings.append(f"{loc}: group {name!r}: player {sn}'s points column says "
-                                f"{_fmt(value)}, the results give {_fmt(got)}")
+                warnings.append(str(tr("{where}: group {name!r}: player {sn}'s points column says "
+                                       "{listed}, the results give {got}", where=loc, name=name,
+                                       sn=sn, listed=_fmt(value), got=_fmt(got))))
     return t
 
 

@@ -110,10 +110,10 @@ def parse_wof(text: str, *, name: str = "<text>", warnings: list[str] | None = N
         scores = tournament.scores()
         for no, start_no, listed in reader.listed_scores:
             if listed != scores[start_no]:
-                warnings.append(
-                    f"{name}:{no}: player {tournament.player(start_no).extra['wof_id']} is listed with "
-                    f"score {_fmt_score(listed)}, the results give {_fmt_score(scores[start_no])}"
-                )
+                warnings.append(str(tr(
+                    "{where}: player {wid} is listed with score {listed}, the results give {got}",
+                    where=f"{name}:{no}", wid=tournament.player(start_no).extra["wof_id"],
+                    listed=_fmt_score(listed), got=_fmt_score(scores[start_no]))))
     return tournament
 
 
