@@ -120,7 +120,7 @@ def test_issue30_item16_two_namesakes_on_the_roster_share_no_row(tmp_path, capsy
     lst.write_bytes(b"FIDE ID;Navn;Elo;Tittel\n1500002;Hansen, Ola;1850;FM\n")
     assert main(["ratings", str(club), "--fide", str(lst)]) == 0
     out = capsys.readouterr().out
-    assert "0 of 3 player(s) found in the list; 2 ambiguous, 1 not found" in out
+    assert "0 of 3 players found in the list; 2 ambiguous, 1 not found" in out
     assert "one row for 2 roster players (1, 2)" in out
     assert [(p.fide_id, p.rating, p.title) for p in load(club).players] == [("", 0, "")] * 3
 

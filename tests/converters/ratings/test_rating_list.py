@@ -89,7 +89,7 @@ def test_filled_takes_the_lists_data_and_keeps_a_full_birth_date() -> None:
     assert filled(got[7]).birth == "1987/04/02" and filled(got[7]).rating == 1843
     assert filled(got[3]) == got[3].player  # ambiguous: unchanged
     table = matches_table(list(got.values()))
-    assert "7 of 11 player(s) found in the list; 1 ambiguous, 3 not found" in table
+    assert "7 of 11 players found in the list; 1 ambiguous, 3 not found" in table
 
 
 def test_compare_lists_what_differs_from_the_list() -> None:

@@ -261,7 +261,7 @@ def test_issue30_item16_one_list_row_fills_at_most_one_roster_player(tmp_path: P
     assert [m.status for m in got] == ["ambiguous", "ambiguous", "unmatched"]
     assert not any(m.found for m in got)
     assert "one row for 2 roster players (1, 2)" in got[0].note
-    assert "0 of 3 player(s) found in the list; 2 ambiguous, 1 not found" in matches_table(got)
+    assert "0 of 3 players found in the list; 2 ambiguous, 1 not found" in matches_table(got)
 
 
 def test_issue30_item16_the_firmest_match_keeps_the_row(tmp_path: Path) -> None:
