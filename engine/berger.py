@@ -34,6 +34,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .i18n import tr
+
 __all__ = [
     "table_size",
     "rounds_in_cycle",
@@ -56,7 +58,8 @@ def table_size(players: int) -> int:
     (8, 8)
     """
     if players < 2:
-        raise ValueError(f"a round robin needs at least 2 players, not {players}")
+        raise ValueError(str(tr("a round robin needs at least 2 players, not {players}",
+                                players=players)))
     return players + (players % 2)
 
 
@@ -74,7 +77,8 @@ def berger_round(players: int, round_no: int) -> tuple[Pair, ...]:
     n = table_size(players)
     m = n - 1
     if not 1 <= round_no <= m:
-        raise ValueError(f"a round robin of {players} players has rounds 1..{m}, not {round_no}")
+        raise ValueError(str(tr("a round robin of {players} players has rounds 1..{last}, not "
+                                "{round}", players=players, last=m, round=round_no)))
 
     def wrap(x: int) -> int:
         return (x - 1) % m + 1
@@ -157,7 +161,8 @@ def varma_groups(players: int) -> tuple[tuple[int, ...], ...]:
     """Groups A..D for ``players`` entrants (an odd count drops the dummy number)."""
     size = players + players % 2
     if size not in VARMA_GROUPS:
-        raise ValueError(f"Varma tables cover 9 to 20 players here, not {players}")
+        raise ValueError(str(tr("Varma tables cover 9 to 20 players here, not {players}",
+                                players=players)))
     return tuple(tuple(x for x in g if x <= players) for g in VARMA_GROUPS[size])
 
 

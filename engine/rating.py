@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .i18n import tr
 from .model import Game, Result, Tournament
 
 __all__ = [
@@ -106,7 +107,7 @@ def round_half_up(x: Fraction) -> int:
 def performance_dp(percent: int) -> int:
     """Rating difference dp for a percentage score (FIDE table 8.1.1)."""
     if not 0 <= percent <= 100:
-        raise ValueError(f"percentage {percent} is outside 0..100")
+        raise ValueError(str(tr("percentage {percent} is outside 0..100", percent=percent)))
     return _DP_UPPER[percent - 50] if percent >= 50 else -_DP_UPPER[50 - percent]
 
 

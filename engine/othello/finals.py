@@ -172,7 +172,8 @@ class Match:
     def next_pairing(self, choice: Colour | None = None) -> tuple[int, int]:
         """(Black, White) of the next game; ``choice`` is the chooser's colour when one chooses."""
         if self.is_decided:
-            raise ValueError(f"{self.name} is decided: {self.winner} won")
+            raise ValueError(str(tr("{match} is decided: {winner} won", match=match_name(self.name),
+                                    winner=self.winner)))
         chooser = self.colour_chooser()
         if chooser is None:
             first = self.games[0]
@@ -267,11 +268,11 @@ class Finals:
         self.advance()
         f, t = self.matches.get("final"), self.matches.get("third place")
         if not f or not f.is_decided:
-            raise ValueError("the final is not decided yet")
+            raise ValueError(str(tr("the final is not decided yet")))
         out = [f.winner, f.loser]
         if t is not None:
             if not t.is_decided:
-                raise ValueError("the third-place match is not decided yet")
+                raise ValueError(str(tr("the third-place match is not decided yet")))
             out += [t.winner, t.loser]
         return tuple(out)  # type: ignore[arg-type]
 
@@ -305,7 +306,8 @@ def plan_finals(
     playoff = False
     if fmt is FinalsFormat.SM and len(ranking) >= 5:
         if wins is None:
-            raise ValueError("SM finals need the players' Swiss wins to decide the 4th/5th play-off")
+            raise ValueError(str(tr("SM finals need the players' Swiss wins to decide the 4th/5th "
+                                    "play-off")))
         playoff = wins.get(ranking[3], 0) == wins.get(ranking[4], 0)
     finals = Finals(fmt, ranking, third_place_best_of=third_place_best_of, playoff_needed=playoff)
     finals.advance()
