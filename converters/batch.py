@@ -56,6 +56,7 @@ from .atomic import (
 from .errors import InputError
 from .outputs import output_key, same_file
 from .source import head_text, read_text
+from .workbook.backup import is_backup
 
 __all__ = [
     "IN_SUFFIXES",
@@ -203,12 +204,14 @@ def is_helper_file(path: str | os.PathLike[str]) -> bool:
 def tournament_files(folder: Path, recursive: bool = True) -> list[Path]:
     """The files of ``folder`` (and its sub-folders when ``recursive``) that may be
     tournaments, in name order: hidden files and folders, Excel's and LibreOffice's
-    owner files, monrad's locks and temporary files left out."""
+    owner files, monrad's locks, temporary files and backups
+    (:func:`~monrad.converters.workbook.backup.is_backup`) left out."""
     it = folder.rglob("*") if recursive else folder.iterdir()
     out = []
     for p in sorted(it):
         rel = p.relative_to(folder)
-        if any(part.startswith(".") for part in rel.parts) or is_helper_file(p) or not p.is_file():
+        if (any(part.startswith(".") for part in rel.parts) or is_helper_file(p)
+                or is_backup(p) or not p.is_file()):
             continue
         out.append(p)
     return out

@@ -90,8 +90,7 @@ def source_files(source: str | os.PathLike[str]) -> tuple[list[Path], Path]:
 
     p = Path(source)
     if p.is_dir():
-        return [f for f in tournament_files(p) if f.suffix.lower() in IN_SUFFIXES
-                and ".backup-" not in f.name], p
+        return [f for f in tournament_files(p) if f.suffix.lower() in IN_SUFFIXES], p
     if p.is_file() and is_helper_file(p):
         return [], p.parent
     if p.is_file():

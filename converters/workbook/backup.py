@@ -63,6 +63,20 @@ def backup_name(path: Path, when: _dt.datetime | None = None) -> Path:
     return candidate
 
 
+_BACKUP_STEM = re.compile(r"\.backup-\d{8}-\d{6}(?:-\d+)?$")
+
+
+def is_backup(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is named as one of monrad's backups (``club.backup-20250301-193000.xlsx``,
+    ``-2`` for a second one in the same second): folder conversion and ``frames`` leave
+    them out, an earlier state of a tournament is not another tournament.
+
+    >>> is_backup("club.backup-20250301-193000.xlsx"), is_backup("club.backup.xlsx")
+    (True, False)
+    """
+    return bool(_BACKUP_STEM.search(Path(path).stem))
+
+
 def backups_of(path: Path) -> list[Path]:
     """The backups of ``path`` (:func:`backup_name`), oldest first."""
     stems = {re.escape(path.stem), re.escape(_stem(path))}

@@ -317,6 +317,24 @@ def test_owner_and_lock_files_are_not_read_as_tournaments(capsys, book: Path) ->
     assert failed == []
 
 
+def test_monrads_backups_in_a_folder_are_not_converted(capsys, book: Path) -> None:
+    """``club.backup-20261125-120000.xlsx`` is an earlier state of club.xlsx, not another
+    tournament: folder conversion leaves it out as ``frames`` does (a backup named on the
+    command line is still converted)."""
+    folder = book.parent / "season"
+    folder.mkdir()
+    book = book.rename(folder / book.name)
+    backup = folder / "club.backup-20261125-120000.xlsx"
+    backup.write_bytes(book.read_bytes())
+    (folder / "club.backup-20261125-120000-2.xlsx").write_bytes(book.read_bytes())
+    out_dir = folder.parent / "out"
+    code, out, err = run(capsys, "convert", folder, "--to", "trf", "--out-dir", out_dir, "-q")
+    assert code == 0, out + err
+    assert sorted(p.name for p in out_dir.iterdir()) == ["club.trf"]
+    code, out, err = run(capsys, "convert", backup, "--to", "trf", "--out-dir", out_dir, "-q")
+    assert code == 0 and (out_dir / "club.backup-20261125-120000.trf").exists(), out + err
+
+
 # ----------------------------------------------------------------- issue 32 item 8
 def test_jobs_are_capped_at_61_worker_processes_on_windows(capsys, monkeypatch,
                                                            tmp_path: Path) -> None:
