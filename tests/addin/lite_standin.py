@@ -37,6 +37,7 @@ import openpyxl
 import xlwings as xw
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.worksheet.datavalidation import DataValidation
 from xlwings import XlwingsError, base_classes
@@ -508,8 +509,17 @@ def _set_border(rows, side, attribute, value):
     """One side of a range's borders: the edges on the outer cells, the inside ones
     between neighbours (each cell keeps a full openpyxl Border)."""
     last_r, last_c = len(rows) - 1, len(rows[0]) - 1
+    # a workbook's border ids only grow, so (id, edge, change) -> id holds for its life:
+    # openpyxl hashes a whole Border on every assignment, which made the presses slow
+    memo = rows[0][0].parent.parent.__dict__.setdefault("_standin_borders", {})
 
     def change(cell, edge):
+        if not cell._style:
+            cell._style = StyleArray()
+        key = (cell._style.borderId, edge, attribute, value)
+        if key in memo:
+            cell._style.borderId = memo[key]
+            return
         old = getattr(cell.border, edge)
         style = old.style
         colour = old.color
@@ -522,6 +532,7 @@ def _set_border(rows, side, attribute, value):
         kwargs = {e: getattr(cell.border, e) for e in ("left", "right", "top", "bottom")}
         kwargs[edge] = Side(style=style, color=colour)
         cell.border = Border(**kwargs)
+        memo[key] = cell._style.borderId
 
     for i, row in enumerate(rows):
         for j, cell in enumerate(row):
