@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from ..engine.i18n import tr
+from ..engine.i18n import said, tr
 
 __all__ = ["check_text", "main", "pairs_text"]
 
@@ -109,7 +109,8 @@ def _read(path: str):
         raise _Refused(f"Error reading file {path}: {exc.strerror or exc}", FILE_ERROR) from None
     for w in warnings:
         # the reference engine refuses a file whose points disagree with its results
-        if "points column says" in w:
+        if said(w, "player {sn}: points column says {fmt_points}, the results give "
+                   "{fmt_points2}"):
             raise _Refused(f"Error parsing file {path}: {w}")
         print(f"{PROG}: {w}", file=sys.stderr)
     try:  # Baku acceleration named alone: the reference refuses an unfit point system

@@ -35,6 +35,7 @@ import gettext
 import io
 import locale as _locale
 import os
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -59,6 +60,7 @@ __all__ = [
     "number_text",
     "points",
     "ptr",
+    "said",
     "tr",
     "translations",
 ]
@@ -329,6 +331,24 @@ def ptr(context: str, msgid: str, /, **values: object) -> Message:
 def nptr(context: str, singular: str, plural: str, n: int, /, **values: object) -> Message:
     """:func:`ntr` with a context."""
     return Message(singular, {"n": n, **values}, plural=plural, n=n, context=context)
+
+
+def said(text: str, msgid: str, /, *, context: str | None = None) -> bool:
+    """Whether ``text`` holds the message ``msgid`` as written in any of the languages,
+    whatever its values: for code that recognises a warning another module wrote (in
+    the language in force there), never by an English phrase.
+
+    >>> said("klubb.trf:7: spiller 3: Frirunde: 4", "Bye: {player}")
+    True
+    >>> said("Bye 4", "Bye: {player}")
+    False
+    """
+    for lang in LANGUAGES:
+        template = Message(msgid, {}, context=context).template(lang)
+        pattern = ".*?".join(re.escape(part) for part in re.split(r"\{[^{}]*\}", template))
+        if re.search(pattern, text, re.S):
+            return True
+    return False
 
 
 def points(value: Fraction | int) -> Message:

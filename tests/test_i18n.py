@@ -362,3 +362,21 @@ def test_a_bad_trf_or_wof_line_is_told_in_the_users_language(tmp_path: Path, cap
                    "%Round: 1\n1 (70)>(0) 2 B\n", encoding="utf-8")
     assert main(["check", str(wof), "--lang", "sv"]) == 2
     assert "brickantalet 70 är utanför 0..64" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_points_column_that_disagrees_is_a_fide_report_error_in_every_language(lang: str) -> None:
+    """The FIDE report check recognises the readers' warnings by their message in any
+    language (``i18n.said``), not by an English phrase: a Norwegian arbiter's points
+    column that disagrees with the results is still an error row."""
+    from monrad.converters.ratings.fide_export import validate
+    from monrad.converters.trf.read import parse_trf
+
+    lines = (REPO / "examples" / "club.trf").read_text(encoding="utf-8").splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith("001"))
+    lines[i] = lines[i][:80] + " 9.5" + lines[i][84:]  # the first player's points column
+    warnings: list[str] = []
+    with i18n.chosen_language(lang):
+        t = parse_trf("\n".join(lines) + "\n", warnings=warnings)
+        problems = validate(t, warnings)
+    assert warnings and any(p.field == "points" and p.is_error for p in problems), (warnings, problems)

@@ -53,7 +53,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...engine.i18n import tr
+from ...engine.i18n import ntr, ptr, said, tr
 from ...engine.model import Result, Tournament
 from ..atomic import atomic_write
 from ..trf import TRF16, TRF2026, write_trf
@@ -176,6 +176,15 @@ def _who(p) -> str:
     return f"{p.start_no} {p.name}"
 
 
+#: the readers' warnings that a points column disagrees with the results (TRF, klubtur,
+#: WOF), recognised in any language (an error row of the report)
+_POINTS_WARNINGS = (
+    "player {sn}: points column says {fmt_points}, the results give {fmt_points2}",
+    "{where}: group {name!r}: player {sn}'s points column says {listed}, the results give {got}",
+    "{where}: player {wid} is listed with score {listed}, the results give {got}",
+)
+
+
 def validate(t: Tournament, reading_warnings: Iterable[str] = ()) -> list[Problem]:
     """Every missing or suspicious field of the FIDE report of ``t``.
 
@@ -193,86 +202,103 @@ def validate(t: Tournament, reading_warnings: Iterable[str] = ()) -> list[Proble
         empty = value is None or (isinstance(value, str) and not value.strip()) or (
             isinstance(value, list) and not value)
         if empty and key not in _OPTIONAL:
-            add("error", "", f"{tag} {label}", "missing")
+            add("error", "", f"{tag} {label}", str(tr("missing")))
     fed = str(info.get("federation", "") or "").strip()
     if fed and not is_fide_federation(fed):
-        add("error", "", "032 federation", f"{fed!r} is not a FIDE federation code")
+        add("error", "", "032 federation", str(tr("{fed!r} is not a FIDE federation code", fed=fed)))
     start = _parse_date(info.get("start_date")) if info.get("start_date") else None
     end = _parse_date(info.get("end_date")) if info.get("end_date") else None
     for key, d in (("start_date", start), ("end_date", end)):
         if info.get(key) and d is None:
             tag, label = HEADER_FIELDS[key]
-            add("error", "", f"{tag} {label}", f"{info[key]!r} is not a date (YYYY/MM/DD)")
+            add("error", "", f"{tag} {label}", str(tr("{value!r} is not a date (YYYY/MM/DD)",
+                                                       value=info[key])))
     if start and end and end < start:
-        add("error", "", "052 end date", f"{end:%Y/%m/%d} is before the start date {start:%Y/%m/%d}")
+        add("error", "", "052 end date", str(tr("{end} is before the start date {start}",
+                                                 end=f"{end:%Y/%m/%d}", start=f"{start:%Y/%m/%d}")))
     played = max((r.number for r in t.rounds if r.is_paired), default=0)
     dates = info.get("round_dates")
     if isinstance(dates, list) and dates:
         parsed = [_parse_date(x, _ROUND_DATE_FORMATS) for x in dates]
         for i, (raw, d) in enumerate(zip(dates, parsed), 1):
             if d is None:
-                add("error", "", "132 round dates", f"round {i}: {raw!r} is not a date (YY/MM/DD)")
+                add("error", "", "132 round dates", str(tr("round {round}: {value!r} is not a date "
+                                                           "(YY/MM/DD)", round=i, value=raw)))
             elif (start and d < start) or (end and d > end):
-                add("warning", "", "132 round dates", f"round {i}: {d:%Y/%m/%d} is outside the event")
+                add("warning", "", "132 round dates", str(tr("round {round}: {date} is outside the "
+                                                             "event", round=i, date=f"{d:%Y/%m/%d}")))
         known = [d for d in parsed if d is not None]
         if known != sorted(known):
-            add("warning", "", "132 round dates", "the round dates are not in order")
+            add("warning", "", "132 round dates", str(tr("the round dates are not in order")))
         if len(dates) < played:
             add("error", "", "132 round dates",
-                f"{len(dates)} date(s) for {played} round(s) played")
+                str(ntr("{n} date for {played} rounds played", "{n} dates for {played} rounds played",
+                        len(dates), played=played)))
 
     ids: dict[str, str] = {}
     active = {p for r in t.rounds for g in r.games for p in g.players}
     for p in t.players:
         who = _who(p)
         if not p.fide_id:
-            add("warning", who, "FIDE id", "missing (the federation must register the player)")
+            add("warning", who, "FIDE id", str(tr("missing (the federation must register the player)")))
         elif not re.fullmatch(r"[0-9]{1,11}", p.fide_id):
             add("error", who, "FIDE id", str(tr("{id!r} is not a FIDE ID (1 to 11 digits, the "
                                                 "TRF field)", id=p.fide_id[:20])))
         elif p.fide_id in ids:
-            add("error", who, "FIDE id", f"{p.fide_id} is also player {ids[p.fide_id]}'s")
+            add("error", who, "FIDE id", str(tr("{id} is also player {other}'s", id=p.fide_id,
+                                                other=ids[p.fide_id])))
         else:
             ids[p.fide_id] = who
         if not p.birth:
-            add("warning", who, "birth date", "missing")
+            add("warning", who, "birth date", str(tr("missing")))
         elif not re.fullmatch(r"\d{4}(/\d{2}/\d{2})?", p.birth):
-            add("warning", who, "birth date", f"{p.birth!r} is not YYYY/MM/DD or YYYY")
+            add("warning", who, "birth date", str(tr("{value!r} is not YYYY/MM/DD or YYYY",
+                                                     value=p.birth)))
         if not p.federation:
-            add("warning", who, "federation", "missing")
+            add("warning", who, "federation", str(tr("missing")))
         elif not is_fide_federation(p.federation):
-            add("error", who, "federation", f"{p.federation!r} is not a FIDE federation code")
+            add("error", who, "federation", str(tr("{fed!r} is not a FIDE federation code",
+                                                   fed=p.federation)))
         if "," not in p.name:
-            add("warning", who, "name", "not written 'Last, First'")
+            add("warning", who, "name", str(tr("not written 'Last, First'")))
         if len(p.name) > 33:
-            add("warning", who, "name", f"{len(p.name)} characters: cut to the 33 of the 001 line")
+            add("warning", who, "name", str(tr("{n} characters: cut to the 33 of the 001 line",
+                                               n=len(p.name))))
         if p.start_no not in active and any(r.entry(p.start_no) for r in t.rounds):
-            add("warning", who, "games", "played no game over the board")
+            add("warning", who, "games", str(tr("played no game over the board")))
 
     for r in t.rounds:
         for board, g in enumerate(r.games, 1):
             where = f"round {r.number} board {board}"
             wr, br = g.white_result, g.black_result
             if not g.is_finished:
-                add("error", f"{g.white}-{g.black}", f"result {where}", "no result yet")
+                add("error", f"{g.white}-{g.black}", f"result {where}", str(tr("no result yet")))
             elif not (br is wr.counterpart or (wr is br is Result.FORFEIT_LOSS)):
                 add("error", f"{g.white}-{g.black}", f"result {where}",
-                    f"asymmetric: White {wr.name.lower()}, Black {br.name.lower()}")  # type: ignore[union-attr]
+                    str(tr("asymmetric: White {white}, Black {black}", white=wr.name.lower(),
+                           black=br.name.lower())))  # type: ignore[union-attr]
     for w in reading_warnings:
-        if "points column" in w or "listed with score" in w:
+        if any(said(w, m) for m in _POINTS_WARNINGS):
             add("error", "", "points", w)
         else:
             add("warning", "", "input", w)
     return out
 
 
+#: a finding's severity in words (the codes stay in :class:`Problem`)
+_SEVERITY = {"error": ptr("FIDE report check", "error"), "warning": ptr("FIDE report check", "warning")}
+
+
 def problems_table(problems: Sequence[Problem]) -> str:
     """The problems as a plain-text table (severity, player, field, problem) and a
     count line; ``"no problems"`` when there are none."""
     if not problems:
-        return "FIDE report check: no problems"
-    heads = ("severity", "player", "field", "problem")
-    rows = [(p.severity, p.player or "-", p.field, p.problem) for p in problems]
+        return str(tr("FIDE report check: no problems"))
+    heads = tuple(str(h) for h in (
+        ptr("FIDE report check column", "severity"), ptr("FIDE report check column", "player"),
+        ptr("FIDE report check column", "field"), ptr("FIDE report check column", "problem")))
+    rows = [(str(_SEVERITY.get(p.severity, p.severity)), p.player or "-", p.field, p.problem)
+            for p in problems]
     widths = [min(max(len(h), *(len(r[i]) for r in rows)), 40) for i, h in enumerate(heads[:3])]
     lines = ["  ".join(h.ljust(w) for h, w in zip(heads[:3], widths)) + "  " + heads[3],
              "  ".join("-" * w for w in widths) + "  " + "-" * 7]
@@ -280,7 +306,9 @@ def problems_table(problems: Sequence[Problem]) -> str:
         lines.append("  ".join(c.ljust(w) for c, w in zip(r[:3], widths)) + "  " + r[3])
     errors = sum(1 for p in problems if p.is_error)
     lines.append("")
-    lines.append(f"FIDE report check: {errors} error(s), {len(problems) - errors} warning(s)")
+    lines.append(str(tr("FIDE report check: {errors}, {warnings}",
+                        errors=ntr("{n} error", "{n} errors", errors),
+                        warnings=ntr("{n} warning", "{n} warnings", len(problems) - errors))))
     return "\n".join(lines)
 
 
