@@ -380,3 +380,18 @@ def test_a_points_column_that_disagrees_is_a_fide_report_error_in_every_language
         t = parse_trf("\n".join(lines) + "\n", warnings=warnings)
         problems = validate(t, warnings)
     assert warnings and any(p.field == "points" and p.is_error for p in problems), (warnings, problems)
+
+
+def test_the_fide_report_check_table_speaks_the_language_chosen() -> None:
+    """Severity, field and problem of the FIDE report check, and its totals (issue 29)."""
+    from monrad.converters.ratings.fide_export import Problem, problems_table
+
+    problems = [Problem("error", "", "032 federation", str(tr("missing"))),
+                Problem("warning", "3 Hansen, Ola", "birth date", str(tr("missing"))),
+                Problem("error", "1-2", "result round 2 board 1", str(tr("no result yet")))]
+    with i18n.chosen_language("nb"):
+        problems = [Problem(p.severity, p.player, p.field, str(tr(p.problem))) for p in problems]
+        table = problems_table(problems)
+    assert "032 forbund" in table and "fødselsdato" in table and "resultat runde 2 bord 1" in table
+    assert "feil" in table and "advarsel" in table
+    assert table.splitlines()[-1] == "kontroll av FIDE-rapporten: 2 feil, 1 advarsel"

@@ -285,6 +285,38 @@ def validate(t: Tournament, reading_warnings: Iterable[str] = ()) -> list[Proble
     return out
 
 
+#: a finding's field in words (the codes stay in :class:`Problem`; a header record's
+#: number stays in front of its name)
+_FIELD_WORDS = {
+    "tournament name": ptr("FIDE report field", "tournament name"),
+    "city": ptr("FIDE report field", "city"),
+    "federation": ptr("FIDE report field", "federation"),
+    "start date": ptr("FIDE report field", "start date"),
+    "end date": ptr("FIDE report field", "end date"),
+    "chief arbiter": ptr("FIDE report field", "chief arbiter"),
+    "deputy arbiters": ptr("FIDE report field", "deputy arbiters"),
+    "time control": ptr("FIDE report field", "time control"),
+    "round dates": ptr("FIDE report field", "round dates"),
+    "FIDE id": ptr("FIDE report field", "FIDE id"),
+    "birth date": ptr("FIDE report field", "birth date"),
+    "name": ptr("FIDE report field", "name"),
+    "games": ptr("FIDE report field", "games"),
+    "points": ptr("FIDE report field", "points"),
+    "input": ptr("FIDE report field", "input"),
+}
+
+
+def _field_text(field: str) -> str:
+    """A :class:`Problem`'s field in the reader's language: ``032 federation`` ->
+    ``032 forbund``, ``result round 2 board 3`` -> ``resultat runde 2 bord 3``."""
+    if m := re.fullmatch(r"(\d{3}) (.+)", field):
+        return f"{m.group(1)} {_FIELD_WORDS.get(m.group(2), m.group(2))}"
+    if m := re.fullmatch(r"result round (\d+) board (\d+)", field):
+        return str(tr("result round {round} board {board}", round=int(m.group(1)),
+                      board=int(m.group(2))))
+    return str(_FIELD_WORDS.get(field, field))
+
+
 #: a finding's severity in words (the codes stay in :class:`Problem`)
 _SEVERITY = {"error": ptr("FIDE report check", "error"), "warning": ptr("FIDE report check", "warning")}
 
@@ -297,8 +329,8 @@ def problems_table(problems: Sequence[Problem]) -> str:
     heads = tuple(str(h) for h in (
         ptr("FIDE report check column", "severity"), ptr("FIDE report check column", "player"),
         ptr("FIDE report check column", "field"), ptr("FIDE report check column", "problem")))
-    rows = [(str(_SEVERITY.get(p.severity, p.severity)), p.player or "-", p.field, p.problem)
-            for p in problems]
+    rows = [(str(_SEVERITY.get(p.severity, p.severity)), p.player or "-", _field_text(p.field),
+             p.problem) for p in problems]
     widths = [min(max(len(h), *(len(r[i]) for r in rows)), 40) for i, h in enumerate(heads[:3])]
     lines = ["  ".join(h.ljust(w) for h, w in zip(heads[:3], widths)) + "  " + heads[3],
              "  ".join("-" * w for w in widths) + "  " + "-" * 7]
