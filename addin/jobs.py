@@ -409,11 +409,15 @@ def update_standings(book: WorkbookBinding, *, save: bool = True, cards: bool = 
     note, missing = _write_standings(book, cb, cards=cards, written=written)
     upto, open_rounds = _complete_upto(cb)
     backup = book.save() if save else None
+    sheet = cb.layout.standings_sheet  # never "after round 0" (issue 26 item 8)
     return JobReport(str(tr("standings after round {round} written to sheet {sheet!r}",
-                            round=upto, sheet=cb.layout.standings_sheet)), upto, written,
+                            round=upto, sheet=sheet) if upto else
+                         tr("standings written to sheet {sheet!r}: no round played yet",
+                            sheet=sheet)), upto, written,
                      backup, ([note] if note else []) + missing
                      + list(getattr(book, "warnings", [])),
-                     ("lite_standings", {"n": upto, "sheet": cb.layout.standings_sheet}),
+                     ("lite_standings" if upto else "lite_standings_none",
+                      {"n": upto, "sheet": sheet}),
                      [("results_missing", {"n": n, "k": len(b)}) for n, b in open_rounds])
 
 

@@ -225,6 +225,7 @@ TEXTS: dict[str, Message] = {
                              "Round {n} paired again: {k} boards{bye}", 0),
     "lite_bye": ptr("workbook", "; bye: {names}"),
     "lite_standings": ptr("workbook", "Standings after round {n} written to sheet '{sheet}'"),
+    "lite_standings_none": ptr("workbook", "Standings written to sheet '{sheet}': no round played yet"),
     "lite_already_paired": ptr("workbook", "Round {n} is already paired and has no results yet (sheet '{sheet}'): enter its results first, or press '{repair}'"),
     "lite_missing": nptr("workbook", "Round {n} is missing results on {k} board of sheet '{sheet}': {boards}",
                             "Round {n} is missing results on {k} boards of sheet '{sheet}': {boards}", 0),

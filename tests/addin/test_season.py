@@ -197,6 +197,18 @@ def test_standings_before_any_result_say_no_round_is_played(capsys) -> None:
     assert "round 0" not in out
 
 
+def test_standings_of_a_workbook_before_any_result_never_say_round_0(tmp_path: Path, capsys) -> None:
+    """The button's report and the command line say so too (issue 26 item 8, issue 29)."""
+    book = tmp_path / "klubb.xlsx"
+    assert run(capsys, "new", book, "--system", "nsf", "--rounds", "5", "--players",
+               SEASON / "roster.csv", "--lang", "no")[0] == 0
+    code, out, err = run(capsys, "standings", book)
+    assert code == 0, err
+    assert "ingen runder spilt ennå" in out and "runde 0" not in out
+    code, out, err = run(capsys, "standings", book, "--lang", "en")
+    assert "no round played yet" in out and "round 0" not in out
+
+
 def test_standings_are_after_the_last_round_with_results_in_every_file(
         season: Path, tmp_path: Path, capsys) -> None:
     """One rule everywhere: a round paired with no result typed in yet does not count.
