@@ -33,6 +33,7 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..converters.errors import os_reason
 from ..engine.i18n import chosen_language, document_language, tr
 from .console import shown_streams
 
@@ -287,7 +288,7 @@ def _main(args_list: list[str]) -> int:
             pass
         return EXIT_OK
     except OSError as exc:
-        what = exc.strerror or str(exc)
+        what = os_reason(exc)
         _say(tr("{file}: {message}", file=exc.filename, message=what)
              if getattr(exc, "filename", None) else what)
         return EXIT_BAD_INPUT

@@ -39,7 +39,7 @@ from ..engine.i18n import tr
 from ..engine.model import ModelError, Tournament
 from ..engine.pairing import with_system_scoring
 from .atomic import atomic_write, building
-from .errors import MAX_INPUT_BYTES, InputError
+from .errors import MAX_INPUT_BYTES, InputError, os_reason
 from .source import head_text, read_bytes
 
 if TYPE_CHECKING:
@@ -199,7 +199,7 @@ def _check_file(p: Path) -> int:
     except FileNotFoundError:
         raise InputError(tr('no such file'), source=label) from None
     except OSError as exc:
-        raise InputError(tr('cannot read file: {value}', value=exc.strerror or exc), source=label) from None
+        raise InputError(tr('cannot read file: {value}', value=os_reason(exc)), source=label) from None
     if p.is_dir():
         raise InputError(tr('is a folder, not a file'), source=label)
     if size > MAX_INPUT_BYTES:

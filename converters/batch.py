@@ -53,7 +53,7 @@ from .atomic import (
     replace_keeping_mode,
     temp_path,
 )
-from .errors import InputError
+from .errors import InputError, os_reason
 from .outputs import output_key, same_file
 from .source import head_text, read_text
 from .workbook.backup import is_backup
@@ -482,7 +482,7 @@ def convert_one(job: Job) -> FileResult:
     except (ValueError, ModelError, KeyError) as exc:
         result.detail = f"{job.source}: {_one_line(exc)}"
     except OSError as exc:
-        result.detail = f"{job.source}: {exc.strerror or exc}"
+        result.detail = f"{job.source}: {os_reason(exc)}"
     except Exception as exc:  # noqa: BLE001 - a bug must not stop the batch; still one line
         result.detail = f"{job.source}: internal error ({type(exc).__name__}: {_one_line(exc)})"
     finally:

@@ -11,11 +11,12 @@ is the one line the CLI prints (exit status 2):
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 
 from ..engine.i18n import LocalizedError, Message, current_language, tr
 
-__all__ = ["InputError", "Location", "MAX_INPUT_BYTES", "MAX_PROBLEMS", "all_problems"]
+__all__ = ["InputError", "Location", "MAX_INPUT_BYTES", "MAX_PROBLEMS", "all_problems", "os_reason"]
 
 #: files larger than this are refused before parsing (a club tournament is kilobytes)
 MAX_INPUT_BYTES = 50 * 1024 * 1024
@@ -100,3 +101,27 @@ def all_problems(problems: list[InputError], source: str | None, sheet: str) -> 
     else:
         text = tr("{n} problems: {problems}", n=len(problems), problems=shown)
     return InputError(text, source=source, sheet=sheet)
+
+
+#: the usual reasons a file cannot be read or opened, in the user's language (the
+#: system's own text, ``strerror``, is English on most systems)
+_OS_REASONS = {
+    errno.ENOENT: tr("the file does not exist"),
+    errno.EACCES: tr("no permission to open it"),
+    errno.EPERM: tr("no permission to open it"),
+    errno.EISDIR: tr("it is a folder"),
+    errno.ENOTDIR: tr("a part of the path is not a folder"),
+    errno.ENAMETOOLONG: tr("the name or the path is too long"),
+    errno.ENOSPC: tr("the disk is full"),
+    errno.EROFS: tr("the disk is read-only"),
+}
+
+
+def os_reason(exc: OSError) -> object:
+    """Why an operating-system call on a file failed, for a message: the usual reasons
+    through the catalogs, else the system's own words.
+
+    >>> str(os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory", "x.trf")))
+    'the file does not exist'
+    """
+    return _OS_REASONS.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__

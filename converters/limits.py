@@ -58,7 +58,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.i18n import Message, tr
-from .errors import MAX_INPUT_BYTES, InputError
+from .errors import MAX_INPUT_BYTES, InputError, os_reason
 
 __all__ = [
     "MAX_COLUMNS",
@@ -196,7 +196,7 @@ def check_workbook(path: str | os.PathLike[str], label: str | None = None) -> No
         with open(p, "rb") as fh:
             head = fh.read(8)
     except OSError as exc:
-        raise InputError(tr('cannot read file: {value}', value=exc.strerror or exc), source=label) from None
+        raise InputError(tr('cannot read file: {value}', value=os_reason(exc)), source=label) from None
     if size > MAX_INPUT_BYTES:
         raise InputError(tr('file is {size} bytes, more than the {max_input_bytes} allowed',
                             size=size, max_input_bytes=MAX_INPUT_BYTES),

@@ -25,7 +25,7 @@ import os
 from pathlib import Path
 
 from ..engine.i18n import tr
-from .errors import MAX_INPUT_BYTES, InputError
+from .errors import MAX_INPUT_BYTES, InputError, os_reason
 from .limits import check_lines
 
 __all__ = ["decode", "head_text", "is_text", "read_bytes", "read_text"]
@@ -52,7 +52,7 @@ def read_bytes(path: str | os.PathLike[str], label: str | None = None) -> bytes:
                              source=label)
         return p.read_bytes()
     except OSError as exc:
-        raise InputError(tr('cannot read file: {value}', value=exc.strerror or exc), source=label) from None
+        raise InputError(tr('cannot read file: {value}', value=os_reason(exc)), source=label) from None
 
 
 def decode(data: bytes, label: str, warnings: list[str] | None = None, *,
@@ -98,6 +98,6 @@ def head_text(path: str | os.PathLike[str], label: str | None = None, size: int 
         with open(p, "rb") as fh:
             data = fh.read(size)
     except OSError as exc:
-        raise InputError(tr('cannot read file: {value}', value=exc.strerror or exc),
+        raise InputError(tr('cannot read file: {value}', value=os_reason(exc)),
                          source=label or str(p)) from None
     return decode(data, label or str(p))

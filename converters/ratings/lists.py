@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import IO
 
 from ...engine.i18n import Message, ntr, ptr, tr
-from ..errors import InputError
+from ..errors import InputError, os_reason
 from ..limits import MAX_LIST_BYTES, MAX_LIST_RECORD, MAX_RATING, check_member
 
 __all__ = [
@@ -318,7 +318,7 @@ def _open(path: Path, limit: int) -> tuple[io.BufferedReader, str]:
         with path.open("rb") as fh:
             magic = fh.read(4)
     except OSError as exc:
-        raise InputError(tr('cannot read file: {value}', value=exc.strerror or exc), source=str(path)) from None
+        raise InputError(tr('cannot read file: {value}', value=os_reason(exc)), source=str(path)) from None
     if zipfile.is_zipfile(path):
         try:
             zf = zipfile.ZipFile(path)

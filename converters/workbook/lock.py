@@ -46,6 +46,7 @@ from pathlib import Path
 
 from ...engine.i18n import tr
 from ..atomic import MAX_PATH, process_alive, process_started, real_target, write_failure
+from ..errors import os_reason
 from .binding import WorkbookError
 
 __all__ = ["EMPTY_GRACE", "STALE_SECONDS", "WorkbookBusy", "file_lock", "lock_file",
@@ -142,7 +143,7 @@ def _create(lock: Path) -> bool:
     except OSError as exc:
         raise WorkbookError(str(tr("{folder}: cannot write the lock file {lock} there ({reason})",
                                    folder=lock.parent, lock=lock.name,
-                                   reason=exc.strerror or exc))) from None
+                                   reason=os_reason(exc)))) from None
     info = {"pid": os.getpid(), "started": process_started(os.getpid()),
             "host": socket.gethostname(), "since": time.strftime("%Y-%m-%d %H:%M:%S")}
     try:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from ...engine.i18n import tr
 from ..atomic import Writer, atomic_write, real_target
+from ..errors import os_reason
 from .backup import replace_with_backup
 from .binding import WorkbookError
 from .lock import file_lock
@@ -46,7 +47,7 @@ def digest(data_or_path: bytes | str | os.PathLike[str]) -> bytes:
             data = Path(data_or_path).read_bytes()
         except OSError as exc:
             raise WorkbookError(str(tr("{file}: cannot read ({reason})", file=data_or_path,
-                                       reason=exc.strerror or exc))) from None
+                                       reason=os_reason(exc)))) from None
     return hashlib.sha256(data).digest()
 
 

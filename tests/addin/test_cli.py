@@ -527,3 +527,20 @@ def test_pair_a_csv_roster_dry_run_only(capsys, tmp_path: Path) -> None:
     assert code == 2 and out == ""
     assert_one_line_error(err, "roster.csv", "--dry-run")
     assert copy.read_bytes() == roster.read_bytes()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("nb", "filen finnes ikke"), ("sv", "filen finns inte"),
+                                             ("da", "filen findes ikke"),
+                                             ("en", "")])
+def test_a_missing_file_is_said_in_the_users_language(capsys, tmp_path: Path, lang: str,
+                                                      words: str) -> None:
+    """Issue 29: the system's own words for the usual file errors ('No such file or
+    directory') are English; monrad says them through its catalogs, naming the file."""
+    missing = tmp_path / "klubb.trf"
+    for argv in (("pair", missing), ("standings", missing), ("convert", missing, "-o",
+                                                               tmp_path / "k.csv")):
+        code, _, err = run(capsys, "--lang", lang, *argv)
+        assert code == 2
+        assert_one_line_error(err, str(missing), words)
+        assert "No such file or directory" not in err
+        assert lang != "en" or "does not exist" in err or "no such file" in err
