@@ -135,13 +135,23 @@ def _last_sheet_before(cb: ClubBook, book: WorkbookBinding, n: int) -> str | Non
 
 def book_language(book: WorkbookBinding) -> str | None:
     """The workbook's language (docs/i18n.md): a monrad workbook's layout, else the
-    language of a club's sheet names; ``None`` when they do not tell."""
+    language of a club's sheet names, else of its headers and bye words (a Danish and a
+    Norwegian club both name their sheets *Spillere* and *Runde 1*, but write *Hvid* or
+    *Hvit*); ``None`` when they do not tell."""
+    from ..converters.club.layout import learn_layout
     from ..converters.club.titles import header_language
 
     names = book.sheet_names()
     lay = L.detect_layout(names)
-    return lay.lang if lay is not None else header_language(
-        [w for n in names for w in str(n).replace("_", " ").split()])
+    if lay is not None:
+        return lay.lang
+    said = header_language([w for n in names for w in str(n).replace("_", " ").split()])
+    if said is not None:
+        return said
+    try:  # sheet names alike in two languages ("Spillere", "Runde 1"): the headers tell
+        return learn_layout(book, ReadOptions(name_order="keep")).lang
+    except (InputError, WorkbookError):
+        return None
 
 
 def in_book_language(job: Callable[..., R]) -> Callable[..., R]:

@@ -129,7 +129,8 @@ def test_club_workbook_pressing_twice_is_refused(tmp_path: Path) -> None:
     _without_last_round(FIXTURES[0], path)
     book = open_book(path)
     pair_club_round(book, system="dsu")
-    with pytest.raises(JobError, match="already paired and has no results yet"):
+    # in the Danish workbook's language (issue 29)
+    with pytest.raises(JobError, match="er allerede parret og har ingen resultater endnu"):
         pair_club_round(open_book(path))  # the system is remembered in the monrad sheet
     assert read_club(open_book(path)).block["system"] == "dsu"
 
@@ -150,7 +151,7 @@ def test_club_workbook_repair_pairs_monrads_own_round_again(tmp_path: Path) -> N
     pair_club_round(open_book(path), system="dsu")
     first = _cells(path)
     report = pair_club_round(open_book(path), repair=True)
-    assert "re-paired" in report.message
+    assert "parret igen" in report.message  # Danish: the workbook's language
     assert {k: v for k, v in _cells(path).items() if k[0] != BLOCK} == \
         {k: v for k, v in first.items() if k[0] != BLOCK}
 
@@ -164,7 +165,7 @@ def test_club_workbook_without_a_named_system_asks_for_one(tmp_path: Path) -> No
     for i in range(1, 7):
         ws.append([i, f"Spiller {i}", "SK"])
     wb.save(path)
-    with pytest.raises(JobError, match="which pairing system"):
+    with pytest.raises(JobError, match="hvilket paringssystem"):  # Norwegian headers
         pair_club_round(open_book(path))
 
 
@@ -337,3 +338,22 @@ def test_club_workbook_partial_round_ranks_on_what_is_known(tmp_path: Path) -> N
     report = update_club_standings(open_book(path), system="dsu", save=False)
     assert report.round == 3
     assert any("'Runde 3'!D3" in note for note in report.notes)
+
+
+@pytest.mark.parametrize("path", [*FIXTURES, DATA.parents[1] / "season" / "klubb.xlsx"],
+                         ids=lambda p: p.name)
+def test_a_command_on_a_club_workbook_speaks_its_language(path: Path, tmp_path: Path,
+                                                          capsys) -> None:
+    """Issue 29: a Danish club's workbook is answered in Danish although its sheet names
+    (*Spillere*, *Runde 1*) are Norwegian too; the headers tell (*Hvid*/*Hvit*)."""
+    from monrad.addin.jobs import book_language
+
+    expected = "no" if path.name == "klubb.xlsx" else path.name.split("_")[1]
+    assert book_language(open_book(path)) == expected
+    copy = tmp_path / path.name
+    shutil.copy(path, copy)
+    code = main(["standings", str(copy), "--dry-run"])
+    out = capsys.readouterr().out
+    heading = {"da": "Stilling efter", "sv": "Ställning efter", "en": "Standings after",
+               "no": "Tabell etter"}[expected]
+    assert code == 0 and heading in out, out[:200]
