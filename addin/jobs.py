@@ -484,7 +484,8 @@ def explain_rounds(book: WorkbookBinding, rounds: list[int] | None = None, *,
             rows += _explanation_rows(t, n, lay.lang, lay)[0]
     if sheet in book.sheet_names():
         first = book.read_range(sheet, 1, 1, 1, 1)
-        if not first or first[0][0] != title:
+        earlier = L.FORMAT_TEXTS_BEFORE["explanation_title"].get(lay.lang, ())
+        if not first or first[0][0] not in (title, *earlier):
             raise JobError(tr("{name}: sheet {sheet!r} is not monrad's explanation sheet; "
                               'rename it so that monrad can write its own',
                               name=book.name, sheet=sheet))

@@ -36,6 +36,7 @@ __all__ = [
     "CHESS_RESULTS",
     "EVENT_KEYS",
     "FORMAT_TEXTS",
+    "FORMAT_TEXTS_BEFORE",
     "LANGS",
     "LAYOUTS",
     "Layout",
@@ -197,7 +198,14 @@ FORMAT_TEXTS: dict[str, dict[str, str]] = {
     "paired_around": {"en": "Still to be played when this round was paired:", "no": "Ikke ferdigspilt da denne runden ble satt opp:", "sv": "Ej färdigspelat när denna rond lottades:", "da": "Ikke færdigspillet, da denne runde blev parret:"},
     "adjourned": {"en": "adjourned", "no": "hengeparti", "sv": "avbrutet", "da": "hængeparti"},
     "explanation_sheet": {"en": "Explanation", "no": "Forklaring", "sv": "Förklaring", "da": "Forklaring"},
-    "explanation_title": {"en": "Explanation - why each board is paired as it is", "no": "Forklaring - hvorfor hvert bord er satt opp slik", "sv": "Förklaring - varför varje bord lottades så", "da": "Forklaring - hvorfor hvert bræt er parret sådan"},
+    "explanation_title": {"en": "Explanation - why each board is paired as it is", "no": "Forklaring - hvorfor hvert bord er satt opp slik", "sv": "Förklaring - varför varje bord lottades så", "da": "Forklaring - hvorfor hvert bord er parret sådan"},
+}
+
+#: earlier wordings of :data:`FORMAT_TEXTS` that workbooks written before still hold and
+#: that are still recognised as monrad's own (DSU's word for a board is "bord"; monrad
+#: wrote "bræt" until 0.1.0's catalogs were settled)
+FORMAT_TEXTS_BEFORE: dict[str, dict[str, tuple[str, ...]]] = {
+    "explanation_title": {"da": ("Forklaring - hvorfor hvert bræt er parret sådan",)},
 }
 
 #: Every other text the tool writes into a workbook (notes, the standings' heading and

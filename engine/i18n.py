@@ -11,7 +11,7 @@ and is translated when it is turned into text:
 
 >>> msg = tr("Board {board}: {white} - {black}", board=3, white=12, black=5)
 >>> msg.render("en"), msg.render("da")
-('Board 3: 12 - 5', 'Bræt 3: 12 - 5')
+('Board 3: 12 - 5', 'Bord 3: 12 - 5')
 >>> ntr("{points} point", "{points} points", 1, points=1).render("sv")
 '1 poäng'
 

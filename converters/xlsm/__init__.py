@@ -108,7 +108,7 @@ RIBBON_WORDS: dict[str, dict[str, tuple[str, str | None]]] = {
                        "og frøet gemmes."),
         "monradExplain": ("Forklar runde",
                           "Skriver arket Forklaring: hvilken regel der satte hver spiller "
-                          "på hvert bræt, for alle runder indtil nu og den næste."),
+                          "på hvert bord, for alle runder indtil nu og den næste."),
     },
 }
 

@@ -38,7 +38,7 @@ def test_explain_text_in_danish_and_next_round(tmp_path, capsys) -> None:
     before = path.read_bytes()
     assert cli.main(["explain", str(path), "--lang", "da", "--round", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Runde 2 (dutch)") and "Bræt 1:" in out
+    assert out.startswith("Runde 2 (dutch)") and "Bord 1:" in out
     assert path.read_bytes() == before  # explaining never writes
 
 
@@ -136,3 +136,19 @@ def test_explanation_sheet_never_overwrites_a_users_sheet(tmp_path) -> None:
     else:  # pragma: no cover
         raise AssertionError("the user's sheet was overwritten")
     assert openpyxl.load_workbook(path)["Explanation"]["A1"].value == "my own notes"
+
+
+def test_a_danish_explanation_sheet_written_before_is_still_monrads(tmp_path) -> None:
+    """DSU's word for a board is 'bord' (issue 29's terms); a Danish workbook whose
+    Explanation sheet monrad titled '... hvert bræt ...' before is rewritten under the new
+    title, not refused as the user's sheet."""
+    path = _club(tmp_path, "da")
+    pair_next_round(open_book(path))
+    wb = openpyxl.load_workbook(path)
+    wb.create_sheet("Forklaring")["A1"] = "Forklaring - hvorfor hvert bræt er parret sådan"
+    wb.save(path)
+    report = explain_rounds(open_book(path))
+    assert report.sheets_written == ["Forklaring"]
+    rows = list(openpyxl.load_workbook(path)["Forklaring"].iter_rows(values_only=True))
+    assert rows[0][0] == "Forklaring - hvorfor hvert bord er parret sådan"
+    assert rows[1][:2] == ("Runde", "Bord")
