@@ -63,7 +63,10 @@ def backup_name(path: Path, when: _dt.datetime | None = None) -> Path:
     return candidate
 
 
-_BACKUP_STEM = re.compile(r"\.backup-\d{8}-\d{6}(?:-\d+)?$")
+#: what :func:`backup_name` adds to a stem: the time stamp and, for a second backup in
+#: the same second, its number
+_BACKUP_TAIL = r"\.backup-(\d{8}-\d{6})(?:-(\d+))?"
+_BACKUP_STEM = re.compile(_BACKUP_TAIL + "$")
 
 
 def is_backup(path: str | os.PathLike[str]) -> bool:
@@ -81,8 +84,7 @@ def backups_of(path: Path) -> list[Path]:
     """The backups of ``path`` (:func:`backup_name`), oldest first."""
     stems = {re.escape(path.stem), re.escape(_stem(path))}
     pattern = re.compile(
-        "(?:" + "|".join(sorted(stems)) + r")\.backup-(\d{8}-\d{6})(?:-(\d+))?"
-        + re.escape(path.suffix))
+        "(?:" + "|".join(sorted(stems)) + ")" + _BACKUP_TAIL + re.escape(path.suffix))
     found = []
     try:
         entries = list(path.parent.iterdir())
