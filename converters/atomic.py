@@ -53,7 +53,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..engine.i18n import tr
-from .errors import InputError
+from .errors import DISK_REASONS, InputError, os_reason
 
 __all__ = [
     "MAX_PATH",
@@ -324,14 +324,12 @@ def remove_orphans(target: str | os.PathLike[str]) -> list[Path]:
 
 # ------------------------------------------------------------------ failures
 #: what the user is told for the usual reasons a write fails
-_REASONS = {
-    errno.ENOSPC: tr("the disk is full"),
+_REASONS: dict[int, object] = {
+    **DISK_REASONS,
     errno.EFBIG: tr("the file is larger than this system allows (a full disk or a size limit)"),
-    errno.EROFS: tr("the disk is read-only"),
     errno.EACCES: tr("no permission to write there"),
     errno.EPERM: tr("no permission to write there"),
     errno.ENOENT: tr("the folder does not exist"),
-    errno.ENAMETOOLONG: tr("the name or the path is too long"),
 }
 if hasattr(errno, "EDQUOT"):
     _REASONS[errno.EDQUOT] = tr("the disk quota is used up")
@@ -344,7 +342,7 @@ def write_failure(exc: OSError, shown: str | os.PathLike[str], existed: bool) ->
     if exc.errno == errno.ENOENT and not exc.filename:  # tempfile: no folder takes a file
         reason = tr("no temporary folder can be written, is the disk full?")
     else:
-        reason = _REASONS.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
+        reason = os_reason(exc, _REASONS)
     msg = (tr("cannot write ({reason}); the file is unchanged", reason=reason) if existed else
            tr("cannot write ({reason}); nothing was written", reason=reason))
     return WriteError(msg, source=str(shown), reason=reason)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..engine.i18n import LocalizedError, Message, current_language, tr
 
-__all__ = ["InputError", "Location", "MAX_INPUT_BYTES", "MAX_PROBLEMS", "all_problems", "os_reason"]
+__all__ = ["InputError", "Location", "MAX_INPUT_BYTES", "MAX_PROBLEMS", "DISK_REASONS", "all_problems", "os_reason"]
 
 #: files larger than this are refused before parsing (a club tournament is kilobytes)
 MAX_INPUT_BYTES = 50 * 1024 * 1024
@@ -103,25 +103,32 @@ def all_problems(problems: list[InputError], source: str | None, sheet: str) -> 
     return InputError(text, source=source, sheet=sheet)
 
 
+#: reasons a file operation fails whatever it was (the disk, the name)
+DISK_REASONS = {
+    errno.ENOSPC: tr("the disk is full"),
+    errno.EROFS: tr("the disk is read-only"),
+    errno.ENAMETOOLONG: tr("the name or the path is too long"),
+}
+
 #: the usual reasons a file cannot be read or opened, in the user's language (the
 #: system's own text, ``strerror``, is English on most systems)
 _OS_REASONS = {
+    **DISK_REASONS,
     errno.ENOENT: tr("the file does not exist"),
     errno.EACCES: tr("no permission to open it"),
     errno.EPERM: tr("no permission to open it"),
     errno.EISDIR: tr("it is a folder"),
     errno.ENOTDIR: tr("a part of the path is not a folder"),
-    errno.ENAMETOOLONG: tr("the name or the path is too long"),
-    errno.ENOSPC: tr("the disk is full"),
-    errno.EROFS: tr("the disk is read-only"),
 }
 
 
-def os_reason(exc: OSError) -> object:
+def os_reason(exc: OSError, reasons: dict[int, object] | None = None) -> object:
     """Why an operating-system call on a file failed, for a message: the usual reasons
-    through the catalogs, else the system's own words.
+    (``reasons``, default: those of reading or opening a file) through the catalogs,
+    else the system's own words.
 
     >>> str(os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory", "x.trf")))
     'the file does not exist'
     """
-    return _OS_REASONS.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
+    table = _OS_REASONS if reasons is None else reasons
+    return table.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
