@@ -51,6 +51,7 @@ from .jobs import (
     JobReport,
     NoLegalPairing,
     in_book_language,
+    layout_language,
     paired_message,
     write_standings_sheet,
 )
@@ -71,10 +72,7 @@ def is_club_book(book: WorkbookBinding) -> bool:
 def club_language(book: WorkbookBinding) -> str:
     """The language of a club's own workbook, from its sheets' words (English when
     they say nothing monrad knows)."""
-    try:
-        return learn_layout(book, ReadOptions(name_order="keep")).lang
-    except (InputError, WorkbookError):
-        return "en"
+    return layout_language(book) or "en"
 
 
 def ensure_block_sheet(book: WorkbookBinding, lang: str) -> None:

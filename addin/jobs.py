@@ -138,7 +138,6 @@ def book_language(book: WorkbookBinding) -> str | None:
     language of a club's sheet names, else of its headers and bye words (a Danish and a
     Norwegian club both name their sheets *Spillere* and *Runde 1*, but write *Hvid* or
     *Hvit*); ``None`` when they do not tell."""
-    from ..converters.club.layout import learn_layout
     from ..converters.club.titles import header_language
 
     names = book.sheet_names()
@@ -148,7 +147,17 @@ def book_language(book: WorkbookBinding) -> str | None:
     said = header_language([w for n in names for w in str(n).replace("_", " ").split()])
     if said is not None:
         return said
-    try:  # sheet names alike in two languages ("Spillere", "Runde 1"): the headers tell
+    # sheet names alike in two languages ("Spillere", "Runde 1"): the headers tell
+    return layout_language(book)
+
+
+def layout_language(book: WorkbookBinding) -> str | None:
+    """The language of a club's own workbook as its layout is read (headers, sheet
+    names, bye words; English when they say nothing monrad knows); ``None`` when the
+    workbook is no club's workbook (no roster)."""
+    from ..converters.club.layout import learn_layout
+
+    try:
         return learn_layout(book, ReadOptions(name_order="keep")).lang
     except (InputError, WorkbookError):
         return None
