@@ -145,7 +145,7 @@ def run_one(players: int, round_no: int, seed: int, history: str = "greedy",
     secs, cpu = time.perf_counter() - start, time.process_time() - cpu
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if trf_out:
-        from monrad.addin.bbp import pairs_text
+        from monrad.addin.cli.bbp import pairs_text
         from monrad.converters.trf import write_trf
 
         with open(trf_out, "w", encoding="utf-8") as f:
@@ -179,7 +179,7 @@ def run_dropin(trf_path: str, timeout: float) -> float | None:
     start-up, reading the TRF, pairing, writing), as a platform would call it."""
     start = time.perf_counter()
     try:
-        done = subprocess.run([sys.executable, "-m", "monrad.addin.bbp", "--dutch", trf_path,
+        done = subprocess.run([sys.executable, "-m", "monrad.addin.cli.bbp", "--dutch", trf_path,
                                "-p", trf_path + ".dropin"], capture_output=True,
                               timeout=timeout, check=False)
     except subprocess.TimeoutExpired:

@@ -567,7 +567,7 @@ class Progress:
             line = head + (name if len(name) <= room else "..." + name[-room + 3:]).ljust(
                 max(room, 0))
             redraw = getattr(self.stream, "redraw", None)  # the command line's stream:
-            if redraw is not None:  # the one carriage return it sends (addin/console.py)
+            if redraw is not None:  # the one carriage return it sends (addin/cli/console.py)
                 redraw(line.removeprefix("\r"))
             else:
                 self.stream.write(line)

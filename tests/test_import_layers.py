@@ -162,13 +162,14 @@ def _room_rule() -> tuple[dict[str, str], dict[str, set[str]]]:
     return where, rule
 
 
-def _converters_modules() -> dict[str, Path]:
+def _converters_modules(folder: Path = CONVERTERS, package: str = "monrad.converters"
+                        ) -> dict[str, Path]:
     out = {}
-    for path in sorted(CONVERTERS.rglob("*.py")):
-        parts = list(path.relative_to(CONVERTERS).with_suffix("").parts)
+    for path in sorted(folder.rglob("*.py")):
+        parts = list(path.relative_to(folder).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts = parts[:-1]
-        out[".".join(["monrad.converters", *parts])] = path
+        out[".".join([package, *parts])] = path
     return out
 
 
@@ -179,11 +180,12 @@ def _part_of(module: str, where: dict[str, str]) -> str | None:
     return where.get(rest[0])
 
 
-def _converters_edges() -> dict[str, set[tuple[int, str]]]:
-    """module -> {(line, module it imports)} among converters modules, lazy imports
-    included: ``from . import layout`` imports the module ``layout``, ``from . import
-    load`` the package itself."""
-    modules = _converters_modules()
+def _converters_edges(folder: Path = CONVERTERS, package: str = "monrad.converters"
+                      ) -> dict[str, set[tuple[int, str]]]:
+    """module -> {(line, module it imports)} among the modules of one layer (the
+    converters unless said), lazy imports included: ``from . import layout`` imports the
+    module ``layout``, ``from . import load`` the package itself."""
+    modules = _converters_modules(folder, package)
     edges: dict[str, set[tuple[int, str]]] = {m: set() for m in modules}
     for module, path in modules.items():
         froms: dict[int, tuple[int, ast.ImportFrom, str]] = {}
@@ -227,10 +229,9 @@ def test_converters_rooms_import_only_what_the_written_rule_allows() -> None:
     assert wrong == [], "imports across rooms against docs/architecture.md:\n" + "\n".join(wrong)
 
 
-def test_no_import_circle_among_converters_modules() -> None:
-    """Tarjan's strongly connected components of the import graph (module level and
-    inside functions): every one must be a single module."""
-    edges = {m: {t for _, t in ts} for m, ts in _converters_edges().items()}
+def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's strongly connected components of an import graph that hold more than one
+    module."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -261,6 +262,14 @@ def test_no_import_circle_among_converters_modules() -> None:
     for v in sorted(edges):
         if v not in index:
             visit(v)
+    return circles
+
+
+def test_no_import_circle_among_converters_modules() -> None:
+    """Tarjan's strongly connected components of the import graph (module level and
+    inside functions): every one must be a single module."""
+    edges = {m: {t for _, t in ts} for m, ts in _converters_edges().items()}
+    circles = _circles(edges)
     assert circles == [], f"import circles among converters modules: {circles}"
 
 
@@ -295,3 +304,84 @@ def test_every_package_is_listed_in_pyproject() -> None:
             folder_of = "/".join([dirs[parent], *name[len(parent) + 1:].split(".")]).rstrip("/")
             assert folder_of == "/".join([folder, *parts]), (
                 f"pyproject.toml: [tool.setuptools.package-dir] maps {name} to {folder_of}")
+
+
+# --- the rooms of addin/ (issue 42) -------------------------------------------------------
+#
+# ``docs/architecture.md`` ("Rooms of the add-in") holds the rule as a table between the
+# markers below: the four rooms of ``addin/`` and the rooms each may import besides the
+# engine and the converters (imports only downward: the command line and the two Excel
+# bindings over the jobs, never the other way).
+
+ADDIN = REPO / "addin"
+_ADDIN_BEGIN, _ADDIN_END = "<!-- addin rooms: begin -->", "<!-- addin rooms: end -->"
+
+
+def _addin_rule() -> dict[str, set[str]]:
+    """room -> the rooms it may import (itself included), read from the add-in's rooms
+    table of ``docs/architecture.md``."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    assert _ADDIN_BEGIN in text and _ADDIN_END in text, (
+        "docs/architecture.md lost its table of the add-in's rooms")
+    rule: dict[str, set[str]] = {}
+    for line in text.split(_ADDIN_BEGIN, 1)[1].split(_ADDIN_END, 1)[0].splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or set(cells[0]) <= {"-", ":"} or cells[0] == "room":
+            continue
+        names = re.findall(r"`(\w+)/`", cells[0])
+        assert len(names) == 1, f"unreadable row: {line}"
+        rule[names[0]] = {r for r in re.findall(r"`(\w+)/`", cells[2])} | {names[0]}
+    return rule
+
+
+def _addin_room(module: str) -> str | None:
+    rest = module.split(".")[2:]
+    return rest[0] if rest else None
+
+
+def test_addin_has_only_its_rooms_at_the_top_as_the_written_rule_says() -> None:
+    rule = _addin_rule()
+    rooms = {p.name for p in ADDIN.iterdir() if p.is_dir() and (p / "__init__.py").is_file()}
+    stray = sorted(p.name for p in ADDIN.glob("*.py") if p.name != "__init__.py")
+    assert stray == [], f"modules at the top of addin/, outside its rooms: {stray}"
+    assert sorted(rooms) == sorted(rule), (
+        f"addin/ has the rooms {sorted(rooms)}; docs/architecture.md names {sorted(rule)}")
+    doc = ast.get_docstring(ast.parse((ADDIN / "__init__.py").read_text(encoding="utf-8")))
+    assert doc and all(f":mod:`.{room}`" in doc for room in rule), (
+        "addin/__init__.py does not name each room in its docstring")
+
+
+def test_addin_rooms_import_only_downward_as_the_written_rule_allows() -> None:
+    rule = _addin_rule()
+    modules = _converters_modules(ADDIN, "monrad.addin")
+    wrong = []
+    for module, targets in _converters_edges(ADDIN, "monrad.addin").items():
+        own = _addin_room(module)
+        for line, target in sorted(targets):
+            room = _addin_room(target)
+            if own is None or room not in rule.get(own, set()):
+                wrong.append(f"{modules[module].relative_to(REPO)}:{line} ({own}) imports "
+                             f"{target} ({room})")
+    assert wrong == [], "imports across the add-in's rooms against docs/architecture.md:\n" + (
+        "\n".join(wrong))
+
+
+def test_no_import_circle_among_addin_modules() -> None:
+    edges = {m: {t for _, t in ts} for m, ts in _converters_edges(ADDIN, "monrad.addin").items()}
+    circles = _circles(edges)
+    assert circles == [], f"import circles among the add-in's modules: {circles}"
+
+
+def test_every_addin_room_says_what_it_holds_and_what_it_may_import() -> None:
+    rule = _addin_rule()
+    for room in sorted(rule):
+        init = ADDIN / room / "__init__.py"
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        assert len(doc.split()) >= 10, f"addin/{room}/__init__.py: no docstring saying what it holds"
+        said = doc.split("May import:", 1)
+        assert len(said) == 2, f"addin/{room}/__init__.py: no 'May import:' in its docstring"
+        paragraph = said[1].split("\n\n", 1)[0]
+        named = set(re.findall(r"`(\w+)/`", paragraph))
+        assert named | {room} == rule[room], (
+            f"addin/{room}/__init__.py says it may import {sorted(named)}; "
+            f"docs/architecture.md says {sorted(rule[room] - {room})}")

@@ -56,14 +56,10 @@ PACKED = (
     "converters/publish/texts.py",
     "converters/publish/views.py",
     "addin/__init__.py",
-    "addin/buttons.py",
-    "addin/club_jobs.py",
-    "addin/draw_job.py",
-    "addin/jobs.py",
-    "addin/lite.py",
-    "addin/lite_book.py",
-    "addin/ribbon.py",
-    "addin/xlwings_book.py",
+    "addin/jobs",
+    "addin/lite",
+    "addin/ribbon/__init__.py",
+    "addin/ribbon/book.py",
 )
 #: Files that a ``*.py`` entry of :data:`PACKED` leaves out: the front's batch
 #: conversion, DataFrames and fidelity notes, which no button uses.  Anything new in

@@ -1,13 +1,13 @@
 """The one small interface between the tournament jobs and a workbook.
 
-The jobs in :mod:`monrad.addin.jobs` ("pair next round", "update standings") are
+The jobs in :mod:`monrad.addin.jobs.book` ("pair next round", "update standings") are
 written once, against :class:`WorkbookBinding`.  Two back ends implement it:
 
 * :mod:`monrad.converters.workbook.package_book` -- an existing ``.xlsx``/``.xlsm`` file on disk
   (``open_book``: the CLI, the tests, any OS without Excel), saved part by part so
   that nothing monrad does not own changes; :mod:`monrad.converters.workbook.openpyxl_book`
   builds new workbooks;
-* :mod:`monrad.addin.xlwings_book` -- the live workbook in Excel
+* :mod:`monrad.addin.ribbon.book` -- the live workbook in Excel
   (``xw.Book.caller()``), driven by the ribbon buttons.
 
 Conventions shared by every method:

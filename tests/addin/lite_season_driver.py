@@ -93,7 +93,7 @@ def type_results(path: str, n: int) -> None:
     import openpyxl
     from lite_standin import open_lite
 
-    from monrad.addin.lite_book import LiteBook
+    from monrad.addin.lite.book import LiteBook
     from monrad.converters import layout as L
     from monrad.converters.club.layout import learn_layout, result_cells
     from monrad.converters.club.sheets import ReadOptions

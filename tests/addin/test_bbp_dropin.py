@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import DATA
 
-from monrad.addin import bbp
+from monrad.addin.cli import bbp
 
 RECORDED = DATA / "bbp"
 CASES = sorted(p.stem for p in RECORDED.glob("*.trf"))
@@ -85,11 +85,11 @@ def test_pairs_to_stdout_and_through_monrad_bbp(tmp_path: Path,
 
 
 def test_the_program_runs_as_a_command(tmp_path: Path) -> None:
-    """The installed program (``python -m monrad.addin.bbp`` is what the
+    """The installed program (``python -m monrad.addin.cli.bbp`` is what the
     ``monrad-bbp`` script runs) with the reference's exit codes."""
     name = next(n for n in CASES if _codes(n)[0] == 0)
     src = _copy(name, tmp_path)
-    run = [sys.executable, "-m", "monrad.addin.bbp"]
+    run = [sys.executable, "-m", "monrad.addin.cli.bbp"]
     done = subprocess.run(run + ["--dutch", src.name, "-p", "x.txt"], cwd=tmp_path,
                           capture_output=True, check=False)
     assert done.returncode == 0, done.stderr

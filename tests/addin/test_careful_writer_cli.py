@@ -86,7 +86,7 @@ def test_a_trf_changed_since_it_was_read_is_not_overwritten(capsys, monkeypatch,
                                                             tmp_path: Path, club: Path) -> None:
     """``ratings`` reads the file; before it writes, another run pairs a round into it:
     ``ratings`` refuses and the round stays."""
-    from monrad.addin.commands import ratings
+    from monrad.addin.cli.commands import ratings
 
     lst = _rating_list(tmp_path / "list.csv", load(club))
     real = ratings.match_list

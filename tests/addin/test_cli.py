@@ -147,7 +147,7 @@ def test_pair_text_lists_boards_and_names(capsys) -> None:
 
 
 def test_oth_5_text_listing_names_black_first() -> None:
-    from monrad.addin.commands.pair import format_text
+    from monrad.addin.cli.commands.pair import format_text
 
     t = Tournament(settings=Settings(system="othello-swiss", rounds=3))
     t.add_player(Player(1, "Berg, Kari"))
@@ -459,7 +459,7 @@ def test_missing_file_and_unknown_format(capsys, tmp_path: Path) -> None:
 
 
 def test_internal_error_is_one_line_and_exit_3(capsys, monkeypatch) -> None:
-    import monrad.addin.commands.standings as cmd
+    import monrad.addin.cli.commands.standings as cmd
 
     def boom(args):
         raise RuntimeError("something broke")

@@ -11,13 +11,8 @@ import pytest
 from openpyxl.styles import Font, PatternFill
 
 from monrad.addin.cli import main
-from monrad.addin.club_jobs import (
-    BLOCK,
-    pair_club_round,
-    read_club,
-    update_club_standings,
-)
-from monrad.addin.jobs import JobError
+from monrad.addin.jobs.book import JobError
+from monrad.addin.jobs.club import BLOCK, pair_club_round, read_club, update_club_standings
 from monrad.converters import load
 from monrad.converters.club.layout import learn_layout
 from monrad.converters.club.sheets import fide_name
@@ -227,7 +222,7 @@ def test_club_workbook_standings_dry_run_changes_nothing(tmp_path: Path) -> None
 
 def test_club_workbook_button_asks_for_the_system_in_the_workbook(tmp_path: Path) -> None:
     """No system named anywhere: the button writes a drop-down to choose it; chosen, it pairs."""
-    from monrad.addin import buttons
+    from monrad.addin.jobs import buttons
 
     path = tmp_path / "club.xlsx"
     wb = openpyxl.Workbook()
@@ -346,7 +341,7 @@ def test_a_command_on_a_club_workbook_speaks_its_language(path: Path, tmp_path: 
                                                           capsys) -> None:
     """Issue 29: a Danish club's workbook is answered in Danish although its sheet names
     (*Spillere*, *Runde 1*) are Norwegian too; the headers tell (*Hvid*/*Hvit*)."""
-    from monrad.addin.jobs import book_language
+    from monrad.addin.jobs.book import book_language
 
     expected = "no" if path.name == "klubb.xlsx" else path.name.split("_")[1]
     assert book_language(open_book(path)) == expected

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-from monrad.addin.bbp import main as bbp_main
 from monrad.addin.cli import main
-from monrad.addin.console import Shown, fit, visible
+from monrad.addin.cli.bbp import main as bbp_main
+from monrad.addin.cli.console import Shown, fit, visible
 from monrad.converters import load, save
 
 CLUB_TRF = REPO / "examples" / "club.trf"

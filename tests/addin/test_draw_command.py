@@ -10,8 +10,8 @@ from pathlib import Path
 import openpyxl
 
 from monrad.addin.cli import main
-from monrad.addin.draw_job import draw_start_numbers
-from monrad.addin.jobs import pair_next_round
+from monrad.addin.jobs.book import pair_next_round
+from monrad.addin.jobs.draw import draw_start_numbers
 from monrad.converters import load, save
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.book.xlsx import read_xlsx

@@ -7,20 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from monrad.addin.cli import main
-from monrad.addin.jobs import JobError, NoLegalPairing, pair_next_round, run_pair
+from monrad.addin.jobs.book import JobError, NoLegalPairing, pair_next_round, run_pair
 from monrad.converters import save
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.book.xlsx import read_xlsx
 from monrad.converters.workbook.package_book import open_book
-from monrad.engine.model import (
-    Game,
-    Player,
-    Result,
-    Round,
-    Scoring,
-    Settings,
-    Tournament,
-)
+from monrad.engine.model import Game, Player, Result, Round, Scoring, Settings, Tournament
 
 
 def _two_who_met() -> Tournament:

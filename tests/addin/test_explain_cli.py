@@ -10,7 +10,7 @@ from pathlib import Path
 import openpyxl
 
 from monrad.addin import cli
-from monrad.addin.jobs import explain_rounds, pair_next_round
+from monrad.addin.jobs.book import explain_rounds, pair_next_round
 from monrad.converters import load
 from monrad.converters.book.new_workbook import build_book
 from monrad.converters.workbook.package_book import open_book
@@ -127,7 +127,7 @@ def test_explanation_sheet_never_overwrites_a_users_sheet(tmp_path) -> None:
     wb = openpyxl.load_workbook(path)
     wb.create_sheet("Explanation")["A1"] = "my own notes"
     wb.save(path)
-    from monrad.addin.jobs import JobError
+    from monrad.addin.jobs.book import JobError
 
     try:
         explain_rounds(open_book(path))

@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from monrad.addin.jobs import JobError, pair_next_round, update_standings
+from monrad.addin.jobs.book import JobError, pair_next_round, update_standings
 from monrad.converters import layout as L
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.book.xlsx import read_xlsx

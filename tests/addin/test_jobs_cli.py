@@ -13,7 +13,7 @@ import pytest
 from conftest import REPO
 
 from monrad.addin.cli import main
-from monrad.addin.jobs import run_pair
+from monrad.addin.jobs.book import run_pair
 from monrad.converters import layout as L
 from monrad.converters.workbook.package_book import open_book
 

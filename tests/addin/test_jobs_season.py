@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 from test_jobs import _sheet_xml
 
-from monrad.addin.jobs import JobError, pair_next_round, update_standings
+from monrad.addin.jobs.book import JobError, pair_next_round, update_standings
 from monrad.converters import layout as L
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.book.xlsx import read_xlsx

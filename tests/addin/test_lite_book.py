@@ -20,8 +20,8 @@ import pytest
 from lite_standin import CLIENT_ACTIONS, VALUE_ACTIONS, open_lite
 
 from monrad.addin import lite
-from monrad.addin.jobs import JobError, pair_next_round, update_standings
-from monrad.addin.lite_book import BACKUP_SHEET, LiteBook, points_width
+from monrad.addin.jobs.book import JobError, pair_next_round, update_standings
+from monrad.addin.lite.book import BACKUP_SHEET, LiteBook, points_width
 from monrad.converters import layout as L
 from monrad.converters.book.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
 from monrad.converters.book.new_workbook import create_workbook

@@ -69,7 +69,7 @@ def test_lite_buttons_continue_a_clubs_own_workbook(tmp_path: Path):
     import shutil
 
     from monrad.addin import lite
-    from monrad.addin.club_jobs import pair_club_round, update_club_standings
+    from monrad.addin.jobs.club import pair_club_round, update_club_standings
     from monrad.converters.workbook.package_book import open_book
 
     src = REPO / "tests/data/fixtures/club-sheets/club_da_n0008_r07_s6120_ff.xlsx"

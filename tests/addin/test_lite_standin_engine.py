@@ -178,7 +178,7 @@ def test_copy_without_a_destination_is_refused_as_by_the_remote_engine(tmp_path:
 
 def test_monrad_never_copies_without_a_destination_nor_pastes():
     """The Lite binding copies formats with ``copy_from`` (a source, no clipboard)."""
-    spec = importlib.util.find_spec("monrad.addin.lite_book")
+    spec = importlib.util.find_spec("monrad.addin.lite.book")
     assert spec is not None and spec.origin is not None
     tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
     for node in ast.walk(tree):

@@ -18,8 +18,8 @@ import openpyxl
 import pytest
 from conftest import REPO
 
-from monrad.addin.bbp import main as bbp_main
 from monrad.addin.cli import main
+from monrad.addin.cli.bbp import main as bbp_main
 from monrad.converters import dumps, load, save
 from monrad.converters.lines import LINE_BREAKS
 from monrad.converters.trf import read_trf

@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 
 from monrad.addin.cli import main
-from monrad.addin.jobs import pair_next_round, update_standings
+from monrad.addin.jobs.book import pair_next_round, update_standings
 from monrad.converters import layout as L
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.publish import pdf_available
@@ -161,7 +161,7 @@ def test_cards_on_request_from_the_workbook_an_empty_cards_sheet(tmp_path: Path)
     empty sheet with their name; the *Update standings* job fills it."""
     import openpyxl
 
-    from monrad.addin.jobs import pair_next_round, update_standings
+    from monrad.addin.jobs.book import pair_next_round, update_standings
     from monrad.converters.book.new_workbook import create_workbook
     from monrad.converters.workbook.package_book import open_book
     from monrad.engine.model import Player

@@ -106,7 +106,7 @@ def test_a_lock_left_by_a_killed_run_is_taken_over(tmp_path: Path):
 
 
 def test_a_book_read_before_another_save_refuses_to_save_over_it(tmp_path: Path):
-    from monrad.addin.jobs import pair_next_round, update_standings
+    from monrad.addin.jobs.book import pair_next_round, update_standings
 
     path = _workbook(tmp_path / "club.xlsx", 6)
     early = open_book(path)

@@ -10,7 +10,7 @@ engine is real xlwings: ``xw.Book``, ``Sheets``, ``Range``, ``options(ndim=2)``,
 the value conversion pipeline (``clean_value_data`` /
 ``prepare_xl_data_element``), fonts and colours.
 
-So these tests prove that :class:`monrad.addin.xlwings_book.XlwingsBook` uses the
+So these tests prove that :class:`monrad.addin.ribbon.book.XlwingsBook` uses the
 xlwings API correctly and that the button scenarios give the same workbook as the
 openpyxl back end.  They do not prove what Excel itself does with the values: the
 engine stores what it is given, except that it drops Excel's text prefix ``'`` as
@@ -33,7 +33,7 @@ from xlwings import base_classes  # noqa: E402
 from xlwings_ranges import RangeGeometry, range_corners  # noqa: E402
 
 from monrad.addin import ribbon  # noqa: E402
-from monrad.addin.xlwings_book import XlwingsBook  # noqa: E402
+from monrad.addin.ribbon.book import XlwingsBook  # noqa: E402
 from monrad.converters import layout as L  # noqa: E402
 from monrad.converters.book.new_workbook import create_workbook  # noqa: E402
 from monrad.converters.workbook.binding import WorkbookError  # noqa: E402
@@ -447,7 +447,7 @@ def test_second_press_refused_in_the_message_box(tmp_path: Path) -> None:
 def test_club_workbook_buttons_give_the_same_workbook_as_openpyxl(tmp_path: Path) -> None:
     """Issue 13 through the classic add-in: a club's own workbook continued by the
     buttons on xlwings' objects equals the same presses on the file back end."""
-    from monrad.addin.club_jobs import BLOCK
+    from monrad.addin.jobs.club import BLOCK
 
     src = Path(__file__).resolve().parents[1] / "data/fixtures/club-sheets/club_da_n0008_r07_s6120_ff.xlsx"
     wb = openpyxl.load_workbook(src)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from monrad.addin.install import AddinInstallError, install_addin, main, update_config
+from monrad.addin.ribbon.install import AddinInstallError, install_addin, main, update_config
 
 pytest.importorskip("xlwings")
 

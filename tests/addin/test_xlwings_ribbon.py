@@ -22,7 +22,7 @@ import openpyxl
 import pytest
 
 from monrad.addin import ribbon
-from monrad.addin.xlwings_book import XlwingsBook, com_colour, excel_text, rgb_tuple
+from monrad.addin.ribbon.book import XlwingsBook, com_colour, excel_text, rgb_tuple
 from monrad.converters import layout as L
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.workbook.package_book import PackageBook, open_book

@@ -77,7 +77,7 @@ def _fide_report(path: Path) -> None:
 
 
 def _xlwings_config(path: Path) -> None:
-    from monrad.addin.install import update_config
+    from monrad.addin.ribbon.install import update_config
 
     update_config(path, {"INTERPRETER_WIN": "python.exe"})
 
@@ -177,7 +177,7 @@ def test_no_other_module_makes_its_own_temporary_file() -> None:
 _WRITER_ITSELF = {
     "converters/atomic.py": "the bottom of the careful writer",
     "converters/workbook/lock.py": "the lock file, created with O_EXCL",
-    "addin/cli.py": "os.devnull for stdout after a broken pipe",
+    "addin/cli/__init__.py": "os.devnull for stdout after a broken pipe",
 }
 _WRITING_CALLS = {"write_bytes", "write_text", "copy", "copy2", "copyfile", "copyfileobj",
                   "replace", "rename", "renames", "fdopen", "mkstemp", "NamedTemporaryFile"}

@@ -15,15 +15,7 @@ from conftest import DATA
 
 from monrad.addin.cli import main
 from monrad.converters import frames, load, save
-from monrad.engine.model import (
-    Colour,
-    Game,
-    Player,
-    Result,
-    Round,
-    Settings,
-    Tournament,
-)
+from monrad.engine.model import Colour, Game, Player, Result, Round, Settings, Tournament
 from monrad.engine.standings import standings
 from monrad.engine.state import histories
 

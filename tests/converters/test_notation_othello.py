@@ -31,7 +31,7 @@ def test_oth_6_workbook_refuses_a_played_othello_game_without_discs(tmp_path) ->
 
     players = [Player(i, f"P, {i}") for i in range(1, 7)]
     path = create_workbook(tmp_path / "oth.xlsx", "othello-swiss", 3, players, "en", seed=1)
-    from monrad.addin.jobs import pair_next_round
+    from monrad.addin.jobs.book import pair_next_round
     from monrad.converters.workbook.package_book import open_book
 
     pair_next_round(open_book(path))

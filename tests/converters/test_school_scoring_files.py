@@ -10,22 +10,14 @@ from pathlib import Path
 import openpyxl
 
 from monrad.addin.cli import main
-from monrad.addin.jobs import pair_next_round, update_standings
+from monrad.addin.jobs.book import pair_next_round, update_standings
 from monrad.converters import layout as L
 from monrad.converters import load, save
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.book.xlsx import read_xlsx
 from monrad.converters.trf import parse_trf, write_trf
 from monrad.converters.workbook.package_book import open_book
-from monrad.engine.model import (
-    Game,
-    Player,
-    Result,
-    Round,
-    Scoring,
-    Settings,
-    Tournament,
-)
+from monrad.engine.model import Game, Player, Result, Round, Scoring, Settings, Tournament
 
 
 def _school_after_round_1() -> Tournament:

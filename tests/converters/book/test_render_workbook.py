@@ -84,7 +84,7 @@ def paired_workbook(folder: Path, lang: str = "no", rounds_paired: int = 2,
     """30 players in ``lang``'s usual system; rounds before ``rounds_paired`` complete,
     round ``rounds_paired`` paired with ``entered_last`` results entered; standings
     updated."""
-    from monrad.addin.jobs import pair_next_round, update_standings
+    from monrad.addin.jobs.book import pair_next_round, update_standings
     from monrad.converters import layout as L
     from monrad.converters.book.new_workbook import create_workbook
     from monrad.converters.workbook.package_book import open_book

@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from conftest import DATA, REPO
 
-from monrad.addin.jobs import import_club_sheet, run_pair
+from monrad.addin.jobs.book import import_club_sheet, run_pair
 from monrad.converters import layout as L
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.book.xlsx import SEED_KEYS, read_book, read_xlsx
@@ -193,7 +193,7 @@ def test_cli_script_runs_outside_python(tmp_path: Path):
     """The helpers behave the same through a fresh interpreter (no state carried over)."""
     copy = tmp_path / "club.xlsx"
     shutil.copy(TEMPLATES / "example-club.xlsx", copy)
-    code = ("import sys; from monrad.addin.jobs import run_pair; "
+    code = ("import sys; from monrad.addin.jobs.book import run_pair; "
             "s, t = run_pair(sys.argv[1]); print(t); sys.exit(s)")
     done = subprocess.run([sys.executable, "-c", code, str(copy)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -9,7 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from monrad.addin.jobs import pair_next_round
+from monrad.addin.jobs.book import pair_next_round
 from monrad.converters import layout as L
 from monrad.converters.book.new_workbook import create_workbook, settings_for
 from monrad.converters.book.xlsx import read_xlsx

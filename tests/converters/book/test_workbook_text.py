@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from conftest import REPO
 
-from monrad.addin.jobs import pair_next_round, update_standings
+from monrad.addin.jobs.book import pair_next_round, update_standings
 from monrad.converters import layout as L
 from monrad.converters.book.new_workbook import create_workbook
 from monrad.converters.workbook.package_book import open_book

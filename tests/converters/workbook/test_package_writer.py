@@ -31,7 +31,7 @@ from workbook_builders import (
 )
 
 from monrad.addin.cli import main
-from monrad.addin.jobs import standings_table
+from monrad.addin.jobs.book import standings_table
 from monrad.converters import layout as L
 from monrad.converters.book.xlsx import read_book, read_xlsx, round_rows
 from monrad.converters.workbook.backup import backups_of

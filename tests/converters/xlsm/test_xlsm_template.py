@@ -160,7 +160,7 @@ def test_create_workbook_xlsm_is_macro_enabled(tmp_path: Path, lang: str) -> Non
 def test_monrad_new_xlsm_then_pair_keeps_the_vba(tmp_path: Path, capsys) -> None:
     """``monrad new club.xlsm`` then ``monrad pair club.xlsm``: macro-enabled throughout."""
     from monrad.addin.cli import main
-    from monrad.addin.jobs import run_pair
+    from monrad.addin.jobs.book import run_pair
 
     roster = tmp_path / "roster.csv"
     roster.write_text("Nr;Navn;Elo\n" + "".join(f"{i};Spiller {i};{2000 - i}\n" for i in range(1, 9)),
