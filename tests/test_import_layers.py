@@ -385,3 +385,40 @@ def test_every_addin_room_says_what_it_holds_and_what_it_may_import() -> None:
         assert named | {room} == rule[room], (
             f"addin/{room}/__init__.py says it may import {sorted(named)}; "
             f"docs/architecture.md says {sorted(rule[room] - {room})}")
+
+
+#: What every Lite workbook's ``main.py`` since monrad 0.1.0 calls after ``from
+#: monrad.addin import lite`` (read from the templates of that release).
+LITE_CALLS_SINCE_0_1_0 = ("explain_rounds", "pair_next_round", "pair_round_again",
+                          "update_standings")
+
+
+def test_the_names_users_files_and_commands_call_stay_where_they_were() -> None:
+    """Issue 42: the rooms moved modules, never a name a user's file calls -- the ``.xlsm``
+    macros (``import monrad.addin.ribbon as r; r.pair_next_round()``), every Lite
+    workbook's ``main.py`` (``from monrad.addin import lite``; old workbooks included, and
+    what today's ``main.py`` calls), the console scripts and ``python -m
+    monrad.addin.cli``."""
+    import importlib
+    import importlib.util
+
+    from monrad.addin import lite, ribbon
+    from monrad.converters.book.lite_workbook import main_py
+
+    macros = (REPO / "converters" / "xlsm" / "src" / "monrad.bas").read_text(encoding="utf-8")
+    called = re.findall(r"import monrad\.addin\.ribbon as r; r\.(\w+)\(\)", macros)
+    assert called, "the macros no longer call monrad.addin.ribbon"
+    assert [name for name in called if not callable(getattr(ribbon, name, None))] == []
+
+    today = main_py("en", from_index=True)
+    assert "from monrad.addin import lite" in today
+    lite_calls = set(re.findall(r"\blite\.(\w+)\(", today)) | set(LITE_CALLS_SINCE_0_1_0)
+    assert sorted(n for n in lite_calls if not callable(getattr(lite, n, None))) == []
+
+    scripts = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["scripts"]
+    assert scripts["monrad"] == "monrad.addin.cli:main"
+    for target in scripts.values():
+        module, name = target.split(":")
+        assert callable(getattr(importlib.import_module(module), name)), target
+    assert importlib.util.find_spec("monrad.addin.cli.__main__") is not None
