@@ -425,7 +425,8 @@ def _save_workbook(t: Tournament, p: Path, warnings: list[str] | None = None,
                                *((k, t.info.get(k)) for k in L.WOF_KEYS)) if v]
         book = nb.build_book(p, t.settings.system, rounds, t.players, "en",
                              name=str(t.info.get("name", "") or ""), seed=xl.workbook_seed(t),
-                             scoring=name, tiebreaks=t.settings.tiebreaks, keep_settings=keep)
+                             scoring=name, tiebreaks=t.settings.tiebreaks, keep_settings=keep,
+                             repeated=xl.repeated_settings(t))
         lay = L.layout_for("en")
         xl.write_settings_values(book, t, lay)
         after = lay.players_sheet

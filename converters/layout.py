@@ -40,9 +40,12 @@ __all__ = [
     "LANGS",
     "LAYOUTS",
     "Layout",
+    "OPTIONAL_PLAYER_COLUMNS",
     "OTHELLO_RESULTS",
     "PLAYERS_HEADER_ROW",
     "PLAYER_COLUMNS",
+    "PRIZE_OPTIONS",
+    "REPEATED_SETTINGS",
     "RESULT_COL",
     "SEX_LETTERS",
     "ROUND_COLUMNS",
@@ -95,7 +98,24 @@ SETTINGS_KEYS: dict[str, dict[str, str]] = {
                    "da": "Afsender (WOF)"},
     "country": {"en": "Country (WOF)", "no": "Land (WOF)", "sv": "Land (WOF)",
                 "da": "Land (WOF)"},
+    # prize categories and the prize list (issue 41); the first two may stand on many rows
+    "prize_category": {"en": "Prize category", "no": "Premiekategori", "sv": "Priskategori",
+                       "da": "Præmiekategori"},
+    "prizes": {"en": "Prizes", "no": "Premier", "sv": "Priser", "da": "Præmier"},
+    "shared_places": {"en": "Shared places", "no": "Delt plass", "sv": "Delad placering",
+                      "da": "Delt placering"},
+    "one_prize": {"en": "One prize per player", "no": "Én premie per spiller",
+                  "sv": "Ett pris per spelare", "da": "Én præmie pr. spiller"},
+    "equal_prizes": {"en": "Equal prizes", "no": "Like premier", "sv": "Lika priser",
+                     "da": "Lige præmier"},
 }
+
+#: Settings rows that may stand more than once (one row per category, per prize list)
+REPEATED_SETTINGS = ("prize_category", "prizes")
+#: the ``Settings.options`` key each prize row fills (engine/prizes.py ``OPTION_KEYS``)
+PRIZE_OPTIONS = {"prize_category": "categories", "prizes": "prizes",
+                 "shared_places": "shared_places", "one_prize": "one_prize",
+                 "equal_prizes": "equal_prizes"}
 
 #: Settings rows that are event details (``Tournament.info``), not pairing settings
 EVENT_KEYS = ("city", "federation", "start_date", "end_date", "arbiter", "time_control",
@@ -131,6 +151,35 @@ SETTINGS_HELP: dict[str, dict[str, str]] = {
                    "sv": "ÅÅÅÅ/MM/DD (FIDE-rapport)", "da": "ÅÅÅÅ/MM/DD (FIDE-rapport)"},
     "wof_sender": {"en": "who sends the WOF rating file", "no": "hvem som sender WOF-ratingfilen",
                    "sv": "vem som skickar WOF-ratingfilen", "da": "hvem der sender WOF-ratingfilen"},
+    "prize_category": {
+        "en": "name: rating 1600-1799, born 2006-, sex w, club ..., group ...; a row per category",
+        "no": "navn: rating 1600-1799, født 2006-, kjønn k, klubb ..., gruppe ...; en rad per kategori",
+        "sv": "namn: rating 1600-1799, född 2006-, kön k, klubb ..., grupp ...; en rad per kategori",
+        "da": "navn: rating 1600-1799, født 2006-, køn k, klub ..., gruppe ...; en række pr. kategori"},
+    "prizes": {
+        "en": "per place: 3000, 2000, 1000 (whole field) or U1800: 500, 300; a text for a "
+              "trophy; a row per list",
+        "no": "per plass: 3000, 2000, 1000 (alle) eller U1800: 500, 300; tekst for en pokal; "
+              "en rad per liste",
+        "sv": "per plats: 3000, 2000, 1000 (alla) eller U1800: 500, 300; text för en pokal; "
+              "en rad per lista",
+        "da": "pr. plads: 3000, 2000, 1000 (alle) eller U1800: 500, 300; tekst for en pokal; "
+              "en række pr. liste"},
+    "shared_places": {"en": "split (equally), hort or tie-break; empty = split",
+                      "no": "deles (likt), hort eller korreksjon; tom = deles",
+                      "sv": "delas (lika), hort eller särskiljning; tom = delas",
+                      "da": "deles (ligeligt), hort eller korrektion; tom = deles"},
+    "one_prize": {"en": "yes or no: the most valuable one; empty = yes",
+                  "no": "ja eller nei: den mest verdifulle; tom = ja",
+                  "sv": "ja eller nej: det mest värdefulla; tom = ja",
+                  "da": "ja eller nej: den mest værdifulde; tom = ja"},
+    "equal_prizes": {"en": "order (the list named first) or place (the better place); empty = order",
+                     "no": "rekkefølge (listen nevnt først) eller plass (bedre plassering); "
+                           "tom = rekkefølge",
+                     "sv": "ordning (listan som nämns först) eller plats (bättre placering); "
+                           "tom = ordning",
+                     "da": "rækkefølge (listen nævnt først) eller plads (bedre placering); "
+                           "tom = rækkefølge"},
 }
 
 #: Players columns of the template (internal field -> header per language).  The
@@ -151,6 +200,14 @@ PLAYER_COLUMNS: dict[str, dict[str, str]] = {
                         "sv": "Utgått efter rond", "da": "Udgået efter runde"},
     "entered_at": {"en": "Late entry in round", "no": "Sen start i runde",
                    "sv": "Sen start i rond", "da": "Sen start i runde"},
+}
+
+#: Players columns written only when a player has a value in them (issue 41): the
+#: free group and the player's own prize categories (``Player.extra`` keys).
+OPTIONAL_PLAYER_COLUMNS: dict[str, dict[str, str]] = {
+    "group": {"en": "Group", "no": "Gruppe", "sv": "Grupp", "da": "Gruppe"},
+    "categories": {"en": "Categories", "no": "Premiekategorier", "sv": "Priskategorier",
+                   "da": "Præmiekategorier"},
 }
 
 #: Round sheet columns (internal -> header per language); order is the sheet order.

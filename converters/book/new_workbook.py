@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -105,12 +105,16 @@ def build_book(
     fixed_time: bool = False,
     draw_seed: bool = True,
     keep_settings: Iterable[str] = (),
+    repeated: Mapping[str, Sequence[str]] | None = None,
 ) -> OpenpyxlBook:
     """The new workbook in memory (see :func:`create_workbook`).
 
     Without ``seed`` one is drawn and written to the Settings sheet, unless
-    ``draw_seed`` is false (templates: the cell is left for the user).
+    ``draw_seed`` is false (templates: the cell is left for the user).  ``repeated``
+    gives the values of the rows that may stand more than once (the prize categories
+    and prize lists, :data:`~monrad.converters.layout.REPEATED_SETTINGS`): a row each.
     """
+    repeated = repeated or {}
     lay = L.layout_for(lang)
     if rounds < 0:
         raise WorkbookError(tr('rounds must be 1 or more, not {rounds}', rounds=rounds))
@@ -143,14 +147,20 @@ def build_book(
         "scoring": SCORING_CELLS[scoring],
         "tiebreaks": ", ".join(tiebreaks) or None, "seed": seed,
     }
-    keys = settings_for(system, keep_settings)
-    for i, key in enumerate(keys, L.SETTINGS_FIRST_ROW):
+    # a repeated row (a prize category, a prize list) once per value, else once empty
+    rows: list[tuple[str, CellValue]] = []
+    for key in settings_for(system, keep_settings):
+        given: list[CellValue] = list(repeated.get(key, ())) if key in L.REPEATED_SETTINGS else []
+        rows += [(key, value) for value in given or [values.get(key)]]
+    row_of: dict[str, int] = {}
+    for i, (key, value) in enumerate(rows, L.SETTINGS_FIRST_ROW):
         ws.cell(i, 1, lay.setting_label(key)).font = Font(name="Calibri", bold=True)
-        ws.cell(i, 2, _text(book, lay.settings_sheet, i, 2, values.get(key)))
-        ws.cell(i, 3, L.SETTINGS_HELP.get(key, {}).get(lay.lang))
-        ws.cell(i, 3).font = Font(name="Calibri", italic=True, color="666666")
+        ws.cell(i, 2, _text(book, lay.settings_sheet, i, 2, value))
+        if key not in row_of:
+            ws.cell(i, 3, L.SETTINGS_HELP.get(key, {}).get(lay.lang))
+            ws.cell(i, 3).font = Font(name="Calibri", italic=True, color="666666")
         ws.cell(i, 2).alignment = Alignment(horizontal="left")
-    row_of = {k: i for i, k in enumerate(keys, L.SETTINGS_FIRST_ROW)}
+        row_of.setdefault(key, i)
     if known:
         dv = DataValidation(type="list", formula1='"' + ",".join(known) + '"', allow_blank=False)
         dv.add(f"B{row_of['system']}")
@@ -177,8 +187,11 @@ def build_book(
     keys = list(L.PLAYER_COLUMNS)
     othello = system_facts(system).game == "othello"
     wof_col = ["WOF id"] if othello else []  # the WOF rating file's player id
-    wp.append([lay.player_header(k) for k in keys] + wof_col)
-    _header_style(wp, 1, len(keys) + len(wof_col))
+    # the group and categories columns (issue 41) where a player has them
+    optional = [k for k in L.OPTIONAL_PLAYER_COLUMNS if any(p.extra.get(k) for p in players)]
+    wp.append([lay.player_header(k) for k in keys] + wof_col
+              + [L.OPTIONAL_PLAYER_COLUMNS[k][lay.lang] for k in optional])
+    _header_style(wp, 1, len(keys) + len(wof_col) + len(optional))
     for p in sorted(players, key=lambda p: p.start_no):
         row: list[CellValue] = []
         for k in keys:
@@ -194,6 +207,8 @@ def build_book(
 
             wid = wof_id(p)
             row.append(int(wid) if wid.isdigit() else (wid or None))
+        row += [_text(book, lay.players_sheet, wp.max_row + 1, len(row) + 1 + i, p.extra.get(k))
+                or None for i, k in enumerate(optional)]
         wp.append(row)
     from ..workbook.binding import col_letter
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from ...engine.categories import Category, CategoryError, parse_categories
 from ...engine.i18n import Message, tr
 from ...engine.model import (
     Bye,
@@ -38,6 +39,14 @@ from ...engine.model import (
     Tournament,
 )
 from ...engine.pairing import system_scoring
+from ...engine.prizes import (
+    PrizeError,
+    PrizeList,
+    PrizeSettings,
+    parse_prize_list,
+    parse_rule,
+    prize_settings,
+)
 from ...engine.standings import lot_seed
 from .. import layout as L
 from ..club.sheets import ReadOptions, read_roster
@@ -63,6 +72,7 @@ __all__ = [
     "workbook_seed",
     "workbook_time",
     "write_settings_values",
+    "repeated_settings",
     "workbook_bytes",
 ]
 
@@ -148,9 +158,12 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
     labels = _settings_labels()
     last_row, _ = book.used_size(sheet)
     values: dict[str, tuple[CellValue, str]] = {}
+    repeated: dict[str, list[tuple[CellValue, str]]] = {k: [] for k in L.REPEATED_SETTINGS}
     for i, (label, value) in enumerate(book.read_range(sheet, 1, 1, last_row, 2), 1):
         key = labels.get(" ".join(str(label or "").casefold().split()))
-        if key is not None:
+        if key in repeated:
+            repeated[key].append((value, a1(i, 2)))
+        elif key is not None:
             values[key] = (value, a1(i, 2))
 
     def text(key: str) -> str:
@@ -209,6 +222,7 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
             raise InputError(bad, **where("konrad"))
         if konrad > 1:
             options["konrad"] = konrad
+    options.update(_prize_options(values, repeated, src, sheet))
     settings = Settings(system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
                         seeds=seeds, mbq_c=mbq_c, initial_colour=colour, options=options)
     settings = settings.replace(scoring=system_scoring(settings))  # SKOL-6
@@ -222,6 +236,42 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
         elif text(key):
             info[key] = text(key).upper() if key == "federation" else text(key)
     return settings, info
+
+
+def _prize_options(values: Mapping[str, tuple[CellValue, str]],
+                   repeated: Mapping[str, list[tuple[CellValue, str]]], src: str, sheet: str
+                   ) -> dict[str, object]:
+    """The prize categories, prize lists and prize rules of the Settings sheet (issue
+    41) as ``Settings.options`` entries in English words (what TRF and CSV carry);
+    a cell that cannot be read is an error naming it."""
+    texts = {key: [(str(v).strip(), cell) for v, cell in rows if v is not None and str(v).strip()]
+             for key, rows in repeated.items()}
+    found: dict[str, object] = {}
+    for key in ("shared_places", "one_prize", "equal_prizes"):
+        value, cell = values.get(key, (None, ""))
+        if value is not None and str(value).strip():
+            try:
+                found[key] = parse_rule(key, value)
+            except PrizeError as exc:
+                raise InputError(str(exc), source=src, sheet=sheet, cell=cell) from None
+    cats: list[Category] = []
+    for text, cell in texts["prize_category"]:
+        try:
+            cats.append(parse_categories([*(c.text() for c in cats), text])[-1])
+        except CategoryError as exc:
+            raise InputError(str(exc), source=src, sheet=sheet, cell=cell) from None
+    lists: list[PrizeList] = []
+    for text, cell in texts["prizes"]:
+        try:
+            lists.append(parse_prize_list(text, cats))
+            prize_settings({"categories": [c.text() for c in cats],
+                            "prizes": [pl.text() for pl in lists]})
+        except (PrizeError, CategoryError) as exc:
+            raise InputError(str(exc), source=src, sheet=sheet, cell=cell) from None
+    prizes = PrizeSettings(tuple(cats), tuple(lists), str(found.get("shared_places", "split")),
+                           found.get("one_prize", "yes") == "yes",
+                           str(found.get("equal_prizes", "order")))
+    return prizes.options()
 
 
 def _int(v: CellValue) -> int | None:
@@ -698,6 +748,22 @@ def write_settings_values(book: WorkbookBinding, t: Tournament, lay: L.Layout) -
     for key in L.EVENT_KEYS:  # city, dates, arbiter ... (TRF 022 042 052 102 ..., WOF)
         if t.info.get(key) and key in rows:
             book.write_range(lay.settings_sheet, *rows[key], [[str(t.info[key])]])
+    for key in ("shared_places", "one_prize", "equal_prizes"):  # the prize rules (issue 41)
+        if s.options.get(key) and key in rows:
+            book.write_range(lay.settings_sheet, *rows[key], [[str(s.options[key])]])
+
+
+def repeated_settings(t: Tournament) -> dict[str, list[str]]:
+    """The values of the Settings rows that stand once per value: the prize
+    categories and prize lists (``Settings.options``), for a new workbook's builder."""
+    return {key: [str(v) for v in _as_list(t.settings.options.get(L.PRIZE_OPTIONS[key]))]
+            for key in L.REPEATED_SETTINGS}
+
+
+def _as_list(value: object) -> list[object]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
 class _StampedZip(zipfile.ZipFile):

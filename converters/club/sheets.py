@@ -36,6 +36,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...engine.categories import CATEGORIES_KEY, GROUP_KEY
 from ...engine.i18n import Message, ntr, ptr, tr
 from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
 from ..errors import InputError, all_problems
@@ -47,6 +48,7 @@ from .block import BLOCK, read_block, read_paired_around
 from .titles import header_language, title_system
 
 __all__ = [
+    "EXTRA_FIELDS",
     "HEADER_SYNONYMS",
     "HEADER_SCAN_ROWS",
     "ReadOptions",
@@ -96,6 +98,11 @@ _SYN: dict[str, tuple[str, ...]] = {
                         "withdrawn after round", "withdrawn", "trukket", "utgått", "udgået"),
     "entered_at": ("sen start i runde", "sen start i rond", "late entry in round",
                    "late entry", "late", "sen start"),
+    # the free group column and the per-player categories (issue 41, engine/categories.py)
+    "group": ("group", "gruppe", "grupp", "gruppa"),
+    "categories": ("categories", "category", "kategorier", "kategori", "premiekategori",
+                   "premiekategorier", "priskategori", "priskategorier", "præmiekategori",
+                   "præmiekategorier", "prize category", "prize categories"),
     "round": ("runde", "rond", "round", "rd", "omgang", "omgång", "rnd"),
     "board": ("bord", "board", "bd", "brett"),
     "white": ("hvit", "vit", "hvid", "white", "hvit spiller", "vit spelare", "hvid spiller",
@@ -176,6 +183,10 @@ class ReadOptions:
         return s in BYE_WORDS or s in self.bye_words
 
 
+#: roster columns kept in ``Player.extra`` under their field's name (issue 41): the
+#: free group and the player's prize categories (``engine/categories.py``)
+EXTRA_FIELDS = (GROUP_KEY, CATEGORIES_KEY)
+
 _KNOWN_FIELDS = set(_SYN) | _MODEL_FIELDS
 
 
@@ -188,8 +199,8 @@ def load_mapping(path: str | os.PathLike[str]) -> ReadOptions:
     ``roster_sheet`` and ``othello`` (true for disc scores).  Fields: ``start_no``,
     ``name``, ``first_name``, ``last_name``, ``club``, ``rating``, ``national_rating``,
     ``fide_id``, ``national_id``, ``birth``, ``sex``, ``title``, ``federation``,
-    ``withdrawn_after``, ``entered_at``, ``round``, ``board``, ``white``, ``black``,
-    ``result``, ``ignore``.
+    ``withdrawn_after``, ``entered_at``, ``group``, ``categories``, ``round``, ``board``,
+    ``white``, ``black``, ``result``, ``ignore``.
     """
     p = Path(path)
     try:
@@ -377,6 +388,8 @@ def read_roster(
                         values[fld] = sex_from_cell(t) if fld == "sex" else t
             extra = {h: _text(row[c - 1]) for h, c in head.extra.items()
                      if c <= len(row) and not _is_blank(row[c - 1])}
+            extra.update({fld: _text(cell(fld)) for fld in EXTRA_FIELDS
+                          if fld in head.columns and not _is_blank(cell(fld))})
             no = values.pop("start_no", None)
             if no is None:
                 no = len(players) + 1

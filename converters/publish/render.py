@@ -17,13 +17,13 @@ import jinja2
 
 from ...engine.model import Tournament
 from ...engine.standings import Standings, standings
-from . import views
+from . import prize_views, views
 from .texts import Words, words_for
 
 __all__ = ["DOCUMENTS", "Section", "css", "document_html", "render_page"]
 
 #: what ``monrad print --what`` can print
-DOCUMENTS = ("pairings", "alphabetical", "standings", "crosstable", "cards", "screen")
+DOCUMENTS = ("pairings", "alphabetical", "standings", "crosstable", "cards", "screen", "prizes")
 
 
 @lru_cache(maxsize=1)
@@ -72,13 +72,25 @@ def document_sections(t: Tournament, what: str, w: Words, round_no: int | None =
         return [Section(f"{what}.html", views.pairings_view(t, w, n))]
     if table is None:
         table = standings(t, upto=round_no)
-    if what == "standings":
-        return [Section("standings.html", views.standings_view(t, w, table))]
+    if what == "standings":  # with the standings of each prize category (issue 41)
+        return [Section("standings.html", views.standings_view(t, w, table)),
+                *category_sections(t, w, table)]
+    if what == "prizes":
+        return [Section("prizes.html", prize_views.prizes_view(t, w, table)),
+                *category_sections(t, w, table)]
     if what == "crosstable":
         return [Section("crosstable.html", views.crosstable_view(t, w, table))]
     if what == "cards":
         return [Section("cards.html", views.cards_view(t, w, table))]
     raise ValueError(f"unknown document {what!r} (choose from {', '.join(DOCUMENTS)})")
+
+
+def category_sections(t: Tournament, w: Words, table: Standings) -> list[Section]:
+    """The standings of the prize categories, when the event defines any (issue 41)."""
+    settings = prize_views.settings_of(t)
+    if not settings.categories:
+        return []
+    return [Section("categories.html", prize_views.categories_view(t, w, table, settings))]
 
 
 def document_html(t: Tournament, what: str, lang: str = "en", round_no: int | None = None) -> str:

@@ -28,8 +28,8 @@ from ...engine.othello.finals import Finals
 from ...engine.standings import standings
 from ..atomic import atomic_write
 from ..outputs import OutputRefused, check_output, same_file
-from . import views
-from .render import Section, css, render_page
+from . import prize_views, views
+from .render import Section, category_sections, css, render_page
 from .texts import words_for
 
 __all__ = ["MANIFEST", "site_pages", "write_site"]
@@ -41,9 +41,11 @@ def site_pages(t: Tournament, lang: str = "en", finals: Finals | None = None) ->
     w = words_for(lang)
     table = standings(t)
     rounds = [r.number for r in t.rounds if r.is_paired]
+    prizes = prize_views.settings_of(t)
     nav = [("index.html", w("standings")), ("crosstable.html", w("crosstable")),
            *((f"round-{n}.html", w("round_n", n=n)) for n in rounds),
            ("cards.html", w("cards")),
+           *((("prizes.html", w("prize_list")),) if prizes.lists else ()),
            *((("finals.html", w("finals")),) if finals is not None else ())]
     pages: dict[str, str] = {"style.css": css()}
 
@@ -51,8 +53,11 @@ def site_pages(t: Tournament, lang: str = "en", finals: Finals | None = None) ->
         pages[name] = render_page(t, w, sections, title, nav=nav, links=True,
                                   inline_css=False, body_class=body_class)
 
-    page("index.html", [Section("standings.html", views.standings_view(t, w, table))],
-         w("standings"), "standings")
+    page("index.html", [Section("standings.html", views.standings_view(t, w, table)),
+                        *category_sections(t, w, table)], w("standings"), "standings")
+    if prizes.lists:  # the prize list (issue 41)
+        page("prizes.html", [Section("prizes.html", prize_views.prizes_view(t, w, table, prizes))],
+             w("prize_list"), "prizes")
     page("crosstable.html", [Section("crosstable.html", views.crosstable_view(t, w, table))],
          w("crosstable"), "crosstable")
     cards = views.cards_view(t, w, table)

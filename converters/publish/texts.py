@@ -76,6 +76,30 @@ WORDS: dict[str, Message] = {
     "swiss_place": ptr("document", "Swiss place"),
     "next_game": ptr("document", "Next game"),
     "score": ptr("document", "Score"),
+    # prize categories and the prize list (issue 41)
+    "categories": ptr("document", "Categories"),
+    "categories_after": ptr("document", "Category standings after round {n}"),
+    "category": ptr("document", "Category"),
+    "prize_list": ptr("document", "Prize list"),
+    "prizes_after": ptr("document", "Prize list after round {n}"),
+    "overall": ptr("document", "Overall"),
+    "prize": ptr("document", "Prize"),
+    "paid": ptr("document", "Paid"),
+    "other_prizes": ptr("document", "Other prizes"),
+    "not_awarded": ptr("document", "(no player qualifies)"),
+    "payout": ptr("document", "Prize money per player"),
+    "shared_split": ptr("document", "Shared places: the money of the places that players tied "
+                        "on points take together is split equally among them."),
+    "shared_hort": ptr("document", "Shared places: the Hort system; each tied player keeps half "
+                       "the prize of the place the tie-breaks give, the other halves are split "
+                       "equally among the players tied on points."),
+    "shared_tiebreak": ptr("document", "Shared places: the tie-breaks decide; players they "
+                           "cannot part split the money equally."),
+    "one_prize_order": ptr("document", "One prize per player, the most valuable one; of two "
+                           "equal prizes, the one of the list named first."),
+    "one_prize_place": ptr("document", "One prize per player, the most valuable one; of two "
+                           "equal prizes, the one for the better place."),
+    "every_prize": ptr("document", "A player takes every prize they qualify for."),
 }
 
 

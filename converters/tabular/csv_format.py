@@ -60,6 +60,7 @@ from ...engine.model import (
     Settings,
     Tournament,
 )
+from ...engine.prizes import option_fault, prize_settings
 from ..errors import InputError
 from ..limits import check_fields, fraction
 from ..lines import has_break, one_line, one_line_tournament
@@ -275,16 +276,28 @@ SETTINGS_TAG = "monrad"
 
 
 def settings_row(rows: list[list[str]], head_index: int) -> dict[str, str]:
-    """``key -> value`` of the ``monrad;system=...;rounds=...`` row above the header."""
+    """``key -> value`` of the ``monrad;system=...;rounds=...`` row above the header
+    (a key given more than once: its last value; :func:`settings_values` gives all)."""
+    return {key: values[-1] for key, values in settings_values(rows, head_index).items()}
+
+
+def settings_values(rows: list[list[str]], head_index: int) -> dict[str, list[str]]:
+    """``key -> every value`` of the settings row, in order (``category=`` and
+    ``prizes=`` stand once per category and prize list, issue 41)."""
     for row in rows[:head_index]:
         if row and row[0].strip().casefold() == SETTINGS_TAG:
-            out = {}
+            out: dict[str, list[str]] = {}
             for cell in row[1:]:
                 key, sep, value = cell.partition("=")
                 if sep and key.strip():
-                    out[key.strip().casefold()] = value.strip()
+                    out.setdefault(key.strip().casefold(), []).append(value.strip())
             return out
     return {}
+
+
+#: settings-row key -> the prize option it fills (a category and a prize list a cell each)
+_PRIZE_CELLS = {"category": "categories", "prizes": "prizes", "shared_places": "shared_places",
+                "one_prize": "one_prize", "equal_prizes": "equal_prizes"}
 
 
 _SCORING_FIELDS = tuple(Scoring.__dataclass_fields__)
@@ -314,6 +327,10 @@ def settings_cells(t: Tournament) -> list[str]:
         if rnd.paired_around:
             cells.append(f"paired_around_{rnd.number}=" + " ".join(
                 f"{p.round}:{p.white}-{p.black}:{p.kind.value}" for p in rnd.paired_around))
+    for cell, key in _PRIZE_CELLS.items():  # categories and prizes (issue 41)
+        value = s.options.get(key)
+        cells += [f"{cell}={v}" for v in (value if isinstance(value, (list, tuple)) else
+                                          [value] if value else [])]
     return cells
 
 
@@ -325,7 +342,8 @@ def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournam
     """The ``monrad;system=...;rounds=...`` row above the header (:func:`settings_cells`;
     written by ``monrad convert`` and ``monrad pair``): the settings the table is
     paired with, its points per result and what each round was paired around."""
-    values = settings_row(table.rows, head_index)
+    every = settings_values(table.rows, head_index)
+    values = {key: v[-1] for key, v in every.items()}
     if not values:
         return t
 
@@ -347,6 +365,13 @@ def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournam
                 t.settings.scoring, **{k: fraction(v.replace(",", ".")) for k, v in points.items()})
         except (ValueError, ZeroDivisionError):
             raise bad(tr("points in the settings row are not numbers: {points}", points=points)) from None
+    prizes: dict[str, object] = {key: every[cell] if key in ("categories", "prizes")
+                                 else every[cell][-1]
+                                 for cell, key in _PRIZE_CELLS.items() if cell in every}
+    if fault := option_fault(prizes):
+        raise bad(str(fault[1]))
+    if prizes:
+        changes["options"] = {**t.settings.options, **prize_settings(prizes).options()}
     t.settings = t.settings.replace(**changes)
     around: dict[int, tuple[PendingGame, ...]] = {}
     for key, value in values.items():

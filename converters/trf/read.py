@@ -31,6 +31,7 @@ from ...engine.model import (
     Tournament,
 )
 from ...engine.pairing import system_scoring
+from ...engine.prizes import option_fault
 from ..errors import InputError
 from ..limits import MAX_GAME_POINTS, MAX_ROUNDS, MAX_SEED, PLAYER_NUMBER_LIMITS, bounded, fraction
 from ..source import read_text
@@ -148,6 +149,7 @@ class _Parser:
         self.settings: dict[str, object] = {}
         self.scoring: dict[str, Fraction] = {}
         self.options: dict[str, object] = {}
+        self.option_lines: dict[str, int] = {}
         self.seeds: dict[str, int] = {}
         self.player_extra: dict[int, dict[str, object]] = {}
         self.pending: dict[tuple[int, int], Pending] = {}
@@ -510,6 +512,7 @@ class _Parser:
             elif kind == "option":
                 key, value = _key_and_value(line[4:].split(" ", 1)[1])
                 self.options[key] = _json(value)
+                self.option_lines[key] = n
             elif kind == "seed":
                 self.seeds[parts[1]] = int(parts[2])
                 if bad := bounded(self.seeds[parts[1]], tr("seed"), 0, MAX_SEED):
@@ -576,6 +579,9 @@ class _Parser:
 
     # --- assembling the tournament ---------------------------------------------
     def build(self) -> Tournament:
+        if fault := option_fault(self.options):  # the prize settings (issue 41)
+            key, exc = fault
+            raise self.error(str(exc), self.option_lines[key], 5)
         players = self._players()
         known = set(players)
         scoring = self._scoring()

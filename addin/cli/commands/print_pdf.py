@@ -1,4 +1,4 @@
-"""``monrad print FILE --what pairings|alphabetical|standings|crosstable|cards|screen
+"""``monrad print FILE --what pairings|alphabetical|standings|crosstable|cards|screen|prizes
 [--round N] [--lang no] -o OUT.pdf``: one document as a PDF (or as HTML when OUT
 ends in ``.html``), from the same template as the web site.
 
@@ -19,7 +19,7 @@ from ._publishing import add_language_option, check_round, document_language
 
 ORDER = 55
 
-_WHAT = ("pairings", "alphabetical", "standings", "crosstable", "cards", "screen")
+_WHAT = ("pairings", "alphabetical", "standings", "crosstable", "cards", "screen", "prizes")
 
 
 def register(sub) -> None:
