@@ -92,7 +92,19 @@ _SEX = {**dict.fromkeys(("w", "k", "f", "woman", "women", "kvinne", "kvinna", "k
         **dict.fromkeys(("m", "man", "men", "mann", "mand"), "m")}
 #: the English word of each kind, as :meth:`Category.text` writes it
 _WORD = {"rating": "rating", "national": "national rating", "born": "born", "sex": "sex",
-         "club": "club", "group": "group"}
+         "club": "club", "group": "group", "unrated": "unrated"}
+#: the same words in the Nordic languages (read back by :data:`_KEYWORDS`), and the
+#: letter for a woman (``m``/``k``, as the rosters write it)
+_WORDS = {
+    "en": _WORD,
+    "nb": {"rating": "rating", "national": "nasjonal rating", "born": "født", "sex": "kjønn",
+           "club": "klubb", "group": "gruppe", "unrated": "uratet"},
+    "sv": {"rating": "rating", "national": "nationell rating", "born": "född", "sex": "kön",
+           "club": "klubb", "group": "grupp", "unrated": "oratad"},
+    "da": {"rating": "rating", "national": "dansk rating", "born": "født", "sex": "køn",
+           "club": "klub", "group": "gruppe", "unrated": "ratingløs"},
+}
+_LANG = {"no": "nb", "nn": "nb"}
 _NUMBER = r"\d{1,4}"
 _RANGE = re.compile(rf"^(?P<lo>{_NUMBER})?\s*[-\u2013]\s*(?P<hi>{_NUMBER})?$")
 _COMPARE = re.compile(rf"^(?P<op><=|>=|<|>|under)\s*(?P<n>{_NUMBER})$")
@@ -122,18 +134,23 @@ class Condition:
         field = p.club if self.kind == "club" else p.extra.get(GROUP_KEY, "")
         return " ".join(field.casefold().split()) in self.values
 
-    def text(self) -> str:
-        """The condition in English words (``rating 1600-1799``)."""
+    def text(self, lang: str = "en") -> str:
+        """The condition in the words of ``lang`` (``rating 1600-1799``, ``født 2006-``),
+        as the Settings read it back."""
+        words = _WORDS.get(_LANG.get(lang, lang), _WORD)
         if self.kind in ("rating", "national", "born"):
             if self.kind == "rating" and self.low == self.high == 0:
-                return "unrated"
+                return words["unrated"]
             if self.low is not None and self.low == self.high:
                 bounds = str(self.low)
             else:
                 bounds = f"{'' if self.low is None else self.low}-" \
                          f"{'' if self.high is None else self.high}"
-            return f"{_WORD[self.kind]} {bounds}"
-        return f"{_WORD[self.kind]} {'|'.join(self.values)}"
+            return f"{words[self.kind]} {bounds}"
+        values = self.values
+        if self.kind == "sex" and lang != "en":
+            values = tuple("k" if v == "w" else v for v in values)
+        return f"{words[self.kind]} {'|'.join(values)}"
 
 
 @dataclass(frozen=True)
@@ -148,11 +165,16 @@ class Category:
         """True when the roster puts ``p`` in this category (before any override)."""
         return all(c.holds(p) for c in self.conditions)
 
-    def text(self) -> str:
-        """The category as the Settings write it, in English words."""
+    def text(self, lang: str = "en") -> str:
+        """The category as the Settings write it, in the words of ``lang`` (English
+        where a file carries it: TRF, CSV)."""
         if not self.conditions:
             return f"{self.name}:"
-        return f"{self.name}: {', '.join(c.text() for c in self.conditions)}"
+        return f"{self.name}: {', '.join(c.text(lang) for c in self.conditions)}"
+
+    def rule(self, lang: str = "en") -> str:
+        """The conditions alone, in the words of ``lang`` (a heading's brackets)."""
+        return self.text(lang).partition(":")[2].strip()
 
 
 _SHORTHANDS.update({

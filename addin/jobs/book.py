@@ -39,12 +39,15 @@ from ...converters.publish.sheets import (
     document_sheet,
     write_alphabetical,
     write_cards,
+    write_categories,
     write_crosstable,
+    write_prizes,
 )
 from ...converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError, a1
 from ...engine.i18n import Message, current_language, document_language, ntr, tr
 from ...engine.model import Result, Round, Tournament
 from ...engine.pairing import NoPairingPossible, PairingError, pair_round
+from ...engine.prizes import prize_settings
 from ...engine.standings import note_heading, remark_text, standings
 
 R = TypeVar("R")
@@ -401,8 +404,9 @@ def _write_standings(book: WorkbookBinding, cb: ClubBook, *, cards: bool = False
 def _write_documents(book: WorkbookBinding, cb: ClubBook, upto: int, cards: bool,
                      written: list[str] | None) -> None:
     """The printable sheets after the Standings (issue 17): the Crosstable after round
-    ``upto``, the Alphabetical pairings of the newest round, and the Cards when asked
-    for (``cards``) or kept once there."""
+    ``upto``, the Alphabetical pairings of the newest round, the Cards when asked for
+    (``cards``) or kept once there, and the Categories and Prizes sheets when the
+    Settings define prize categories and prizes (issue 41)."""
     t, lay = cb.tournament, cb.layout
     out: list[str] = []
     after = lay.standings_sheet
@@ -414,7 +418,14 @@ def _write_documents(book: WorkbookBinding, cb: ClubBook, upto: int, cards: bool
         after = write_alphabetical(book, t, lay, t.rounds_played, after=after)
         out.append(after)
     if table is not None and (cards or document_sheet("cards", lay) in book.sheet_names()):
-        out.append(write_cards(book, t, lay, table, after=after))
+        after = write_cards(book, t, lay, table, after=after)
+        out.append(after)
+    prizes = prize_settings(t.settings.options)  # the Settings' categories and prizes (issue 41)
+    if table is not None and prizes.categories:
+        after = write_categories(book, t, lay, table, after=after)
+        out.append(after)
+    if table is not None and prizes.lists:
+        out.append(write_prizes(book, t, lay, table, after=after))
     if written is not None:
         written.extend(out)
 

@@ -52,6 +52,7 @@ PACKED = (
     "converters/trf",
     "converters/workbook",
     "converters/publish/__init__.py",
+    "converters/publish/prize_views.py",
     "converters/publish/sheets.py",
     "converters/publish/texts.py",
     "converters/publish/views.py",

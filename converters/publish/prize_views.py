@@ -64,8 +64,7 @@ def categories_view(t: Tournament, w: Words, table: Standings | None = None,
                  "club": clubs[cr.row.start_no].club, "rating": clubs[cr.row.start_no].rating or "",
                  "points": points_text(cr.row.points, w.lang)}
                 for cr in category_rows(table, in_category[c.name])]
-        sections.append({"name": c.name, "rule": c.text().partition(":")[2].strip(),
-                         "rows": rows})
+        sections.append({"name": c.name, "rule": c.rule(w.lang), "rows": rows})
     return {"title": w("categories_after", n=table.upto) if table.upto else w("no_rounds"),
             "upto": table.upto, "sections": sections}
 
@@ -109,11 +108,13 @@ def prizes_view(t: Tournament, w: Words, table: Standings | None = None,
     winners = sorted(set(money) | set(texts), key=lambda no: names[no].casefold())
     payout = [{"start_no": no, "name": names[no],
                "paid": amount_text(money[no], w.lang) if no in money else "",
+               "paid_number": _number(money.get(no)),
                "texts": ", ".join(texts.get(no, []))} for no in winners]
     total = sum(money.values(), Fraction(0))
     return {"title": w("prizes_after", n=table.upto) if table.upto else w("no_rounds"),
             "upto": table.upto, "lists": lists, "payout": payout,
-            "total": amount_text(total, w.lang), "rules": _rules(settings, w)}
+            "total": amount_text(total, w.lang), "total_number": _number(total),
+            "rules": _rules(settings, w)}
 
 
 def _rules(settings: PrizeSettings, w: Words) -> list[str]:

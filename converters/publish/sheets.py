@@ -7,7 +7,9 @@ standings sheets, so the file back end and live Excel get the same cells:
 * **Alphabetical** -- the newest round's pairings by player name (name, number,
   board, colour, opponent): the list players look for their name in;
 * **Cards** (on request) -- every player's Monrad card (NSF-3), two across, so
-  several fit on an A4 page.
+  several fit on an A4 page;
+* **Categories** and **Prizes** (when the Settings define prize categories and
+  prizes, issue 41) -- the standings of each category, the prize list.
 
 The cells are the texts of the web site and the PDF (:mod:`monrad.converters.publish.views`),
 so a sheet, a page and a PDF always say the same.  Each sheet is the tool's as a
@@ -22,7 +24,7 @@ from ...engine.model import Tournament
 from ...engine.standings import Standings
 from .. import layout as L
 from ..workbook.binding import CellValue, WorkbookBinding
-from . import views
+from . import prize_views, views
 from .texts import words_for
 
 __all__ = [
@@ -30,7 +32,9 @@ __all__ = [
     "document_sheet",
     "write_alphabetical",
     "write_cards",
+    "write_categories",
     "write_crosstable",
+    "write_prizes",
 ]
 
 #: the sheet names of the documents, per language
@@ -39,6 +43,10 @@ DOCUMENT_SHEETS: dict[str, dict[str, str]] = {
     "alphabetical": {"en": "Alphabetical", "no": "Alfabetisk", "sv": "Alfabetisk",
                      "da": "Alfabetisk"},
     "cards": {"en": "Cards", "no": "Monradkort", "sv": "Monradkort", "da": "Monradkort"},
+    # the standings of the prize categories and the prize list (issue 41)
+    "categories": {"en": "Categories", "no": "Kategorier", "sv": "Kategorier",
+                   "da": "Kategorier"},
+    "prizes": {"en": "Prizes", "no": "Premier", "sv": "Priser", "da": "Præmier"},
 }
 
 _HEAD_FILL = "D9E1F2"
@@ -50,8 +58,8 @@ def document_sheet(what: str, lay: L.Layout) -> str:
 
 
 def _cell(text: object) -> CellValue:
-    """Whole numbers as numbers (they sort and sum), everything else as text."""
-    if isinstance(text, int) and not isinstance(text, bool):
+    """Numbers as numbers (they sort and sum), everything else as text."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
         return text
     s = str(text)
     return int(s) if s.isdigit() and len(s) < 10 else s or None
@@ -179,4 +187,75 @@ def write_cards(book: WorkbookBinding, t: Tournament, lay: L.Layout, table: Stan
         widths[base + width] = 2
     book.set_column_widths(sheet, widths)
     book.set_print_layout(sheet, 1)
+    return sheet
+
+
+def _money(number: object, text: str) -> object:
+    return number if number is not None else text
+
+
+def _blocks(book: WorkbookBinding, sheet: str, title: str,
+            blocks: Sequence[tuple[str, Sequence[str], Sequence[Sequence[object]]]],
+            widths: Mapping[int, float], left: Sequence[int], note: Sequence[str] = ()) -> None:
+    """A sheet of several tables under one title: each block's heading (bold), its
+    header row and its rows, a blank row between blocks; then ``note``."""
+    book.write_range(sheet, 1, 1, [[title]])
+    book.style_range(sheet, 1, 1, 1, 1, bold=True)
+    row = 3
+    for heading, header, rows in blocks:
+        book.write_range(sheet, row, 1, [[heading]])
+        book.style_range(sheet, row, 1, row, 1, bold=True, align="left")
+        book.write_range(sheet, row + 1, 1, [list(header)])
+        book.style_range(sheet, row + 1, 1, row + 1, len(header), bold=True, fill=_HEAD_FILL,
+                         border=True, align="center")
+        if rows:
+            last = row + 1 + len(rows)
+            book.write_range(sheet, row + 2, 1, [[_cell(c) for c in r] for r in rows])
+            book.style_range(sheet, row + 2, 1, last, len(header), border=True, align="center")
+            for c in left:
+                book.style_range(sheet, row + 2, c, last, c, align="left")
+        row += len(rows) + 3
+    if note:
+        book.write_range(sheet, row, 1, [[line] for line in note])
+    book.set_column_widths(sheet, widths)
+    book.set_print_layout(sheet, 1)
+
+
+def write_categories(book: WorkbookBinding, t: Tournament, lay: L.Layout, table: Standings,
+                     *, after: str | None = None) -> str:
+    """Rewrite the Categories sheet: the standings of every prize category (issue 41)."""
+    w = words_for(lay.lang)
+    doc = prize_views.categories_view(t, w, table)
+    sheet = document_sheet("categories", lay)
+    _fresh_sheet(book, sheet, after)
+    header = [w("place"), w("overall"), w("no"), w("name"), w("club"), w("rating"), w("points")]
+    blocks = [(f"{s['name']} ({s['rule']})" if s["rule"] else s["name"], header,
+               [[r["place"], r["rank"], r["start_no"], r["name"], r["club"], r["rating"],
+                 r["points"]] for r in s["rows"]]) for s in doc["sections"]]
+    _blocks(book, sheet, _title(t, doc["title"]), blocks,
+            {1: 9, 2: 9, 3: 6, 4: 28, 5: 20, 6: 8, 7: 8}, left=(4, 5))
+    return sheet
+
+
+def write_prizes(book: WorkbookBinding, t: Tournament, lay: L.Layout, table: Standings,
+                 *, after: str | None = None) -> str:
+    """Rewrite the Prizes sheet: the prize list, list by list, the money per player
+    and the rules it was made by (issue 41)."""
+    w = words_for(lay.lang)
+    doc = prize_views.prizes_view(t, w, table)
+    sheet = document_sheet("prizes", lay)
+    _fresh_sheet(book, sheet, after)
+    header = [w("place"), w("no"), w("name"), w("points"), w("prize"), w("paid")]
+    # amounts as numbers, so the treasurer's own formulas can sum them
+    blocks = [(lst["name"], header, [[r["place"], r["start_no"], r["name"], r["points"],
+                                      _money(r["prize_number"], r["prize"]),
+                                      _money(r["paid_number"], "")] for r in lst["rows"]])
+              for lst in doc["lists"]]
+    if doc["payout"]:
+        blocks.append((w("payout"), [w("name"), w("no"), w("paid"), w("other_prizes")],
+                       [[r["name"], r["start_no"], _money(r["paid_number"], ""), r["texts"]]
+                        for r in doc["payout"]]
+                       + [[w("total"), "", doc["total_number"], ""]]))
+    _blocks(book, sheet, _title(t, doc["title"]), blocks,
+            {1: 26, 2: 6, 3: 28, 4: 16, 5: 14, 6: 12}, left=(3,), note=doc["rules"])
     return sheet

@@ -16,14 +16,16 @@ read.  ``--mapping FILE`` reads a club's own workbook with a mapping file
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
 
-from ....engine.i18n import tr
+from ....engine.i18n import current_language, tr
 from ....engine.model import Result, Tournament
 from ....engine.pairing import system_facts
-from ._common import add_input_format_option, load_file, warn
+from ....engine.standings import Standings
+from ._common import CommandError, add_input_format_option, load_file, warn
 
 ORDER = 20
 
@@ -53,6 +55,9 @@ def register(sub) -> None:
                                "from then on)")))
     p.add_argument("--dry-run", action="store_true",
                    help=str(tr("a monrad workbook: print only, do not rewrite its Standings sheet")))
+    p.add_argument("--category", metavar="NAME",
+                   help=str(tr("only the standings of this prize category of the Settings "
+                               "(rank: the place in the category)")))
     add_input_format_option(p)
     p.set_defaults(run=run)
 
@@ -81,6 +86,10 @@ def run(args) -> int:
             report, t = _standings_sheet(args, kind, t)
     upto = args.upto if args.upto is not None or report is None else report.round
     table = standings(t, args.tiebreaks, upto)
+    sections = category_tables(t, table, args.category)
+    if args.category is not None:  # that category's table alone, ranked within it
+        table = sections[0][1]
+        sections = []
     # the rounds up to the table's with missing results, and the first round still
     # open after it (paired, nothing typed in yet): the workbook's notes (issue 26)
     missing = [] if report is not None else missing_boards(
@@ -93,6 +102,10 @@ def run(args) -> int:
         print(table.as_text(), end="")
         for note in notes:
             print(note)
+        for heading, sub in sections:  # the standings of each prize category (issue 41)
+            print()
+            print(heading)
+            print("\n".join(sub.as_text().splitlines()[1:]))
     elif args.format == "csv":
         from ....converters.tabular.csv_format import write_table
 
@@ -105,10 +118,39 @@ def run(args) -> int:
         doc = {"round": table.upto, "system": table.system, "tiebreaks": list(table.codes),
                "lot_seed": table.lot_seed, "rows": table.as_rows(),
                "missing": [{"round": n, "boards": b} for n, b in missing]}
+        if sections:
+            doc["categories"] = [{"name": h, "rows": sub.as_rows()} for h, sub in sections]
         print(json.dumps(doc, ensure_ascii=False, indent=2))
     if report is not None and not args.dry_run:
         print(str(report), file=sys.stdout if args.format == "text" else sys.stderr)
     return 0
+
+
+def category_tables(t: Tournament, table: Standings, only: str | None = None
+                    ) -> list[tuple[str, Standings]]:
+    """(heading, table) of each prize category of the Settings (issue 41; ``only``:
+    that one, else a one-line refusal naming the categories): the event's table of
+    its members, each ranked by the place in the category."""
+    from ....engine.categories import category_rows, members
+    from ....engine.prizes import prize_settings
+
+    cats = prize_settings(t.settings.options).categories
+    if only is not None:
+        chosen = tuple(c for c in cats if c.name.casefold() == only.strip().casefold())
+        if not chosen:
+            raise CommandError(tr("{name!r} is not a prize category of this file (categories: "
+                                  "{known})", name=only,
+                                  known=", ".join(c.name for c in cats) or "-"))
+        cats = chosen
+    inside = members(t, cats)
+    out = []
+    for c in cats:
+        rows = tuple(dataclasses.replace(cr.row, rank=cr.place, shared=cr.shared)
+                     for cr in category_rows(table, inside[c.name]))
+        rule = c.rule(current_language())
+        out.append((f"{c.name} ({rule})" if rule else c.name,
+                    dataclasses.replace(table, rows=rows)))
+    return out
 
 
 def missing_boards(t: Tournament, upto: int) -> list[tuple[int, list[int]]]:
