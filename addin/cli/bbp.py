@@ -5,6 +5,8 @@ program name and nothing else::
 
     monrad-bbp --dutch INPUT -p [OUTPUT]     pair the next round (pairs file)
     monrad-bbp --dutch INPUT -c              check every round of the file
+    monrad-bbp --dutch -g [CONFIG] -o OUTPUT [-s SEED]
+                                             generate a random tournament (issue 41)
     monrad-bbp -r ...                        print the program information first
 
 (``monrad bbp ...`` takes the same arguments.)  The pairs file is the reference
@@ -23,9 +25,14 @@ Exit codes are the reference engine's: 0 done, 1 no valid pairing exists, 2 an
 unexpected error, 3 an invalid request (command line or input file), 4 the round
 would need more memory than the limit (``dutch_memory_mb``), 5 the file cannot be
 read or written.  When the round cannot be paired (1, 4) the pairs file is left
-empty, as the reference leaves it.  Not supported (exit 3 with a message): the Burstein
-system (``--burstein``), the random tournament generator (``-g``) and checklist
-files (``-l``).
+empty, as the reference leaves it.
+
+``-g`` is FIDE's Random Tournament Generator (C.04.A) with the reference's
+configuration keys, seed and output (:mod:`monrad.engine.generator`,
+:mod:`monrad.converters.trf.generated`): the same seed gives the same file, the
+reference's own where monrad's pairing equals it.  A bare OUTPUT name goes beside the
+configuration file.  Not supported (exit 3 with a message): the Burstein system
+(``--burstein``), a model file before ``-g`` and checklist files (``-l``).
 """
 
 from __future__ import annotations
@@ -50,6 +57,7 @@ Command line argument syntax:
 {prog} [-r]
 {prog} [-r] --dutch input-file -c
 {prog} [-r] --dutch input-file -p [output-file]
+{prog} [-r] --dutch -g [config-file] -o trf_file [-s random_seed]
 """
 
 
@@ -73,16 +81,24 @@ def _info() -> str:
 
 
 def _parse(args: list[str]) -> tuple[str, str, str | None]:
-    """(mode ``p`` or ``c``, input, output) from the arguments after ``[-r]``."""
+    """(mode ``p``, ``c`` or ``g``, input (``g``: the configuration file, or ``""``),
+    output) from the arguments after ``[-r]``."""
     if "-l" in args:
         raise _Refused("checklist files (-l) are not supported")
-    if "-g" in args or "-o" in args:
-        raise _Refused("the random tournament generator (-g) is not supported")
     if args[:1] == ["--burstein"]:
         raise _Refused("the Burstein system is not supported (only --dutch)")
     if args[:1] != ["--dutch"]:
         raise _Refused("", INVALID_REQUEST)
     rest = args[1:]
+    if "-g" in rest:
+        if rest[0] != "-g":
+            raise _Refused("model files for the generator (MODEL -g) are not supported; "
+                           "give a configuration file (-g CONFIG)")
+        config = rest[1] if len(rest) > 1 and rest[1] != "-o" else ""
+        tail = rest[2 if config else 1:]
+        if len(tail) in (2, 4) and tail[0] == "-o" and (len(tail) == 2 or tail[2] == "-s"):
+            return "g", config, tail[1]
+        raise _Refused("", INVALID_REQUEST)
     if len(rest) == 2 and rest[1] == "-c":
         return "c", rest[0], None
     if len(rest) in (2, 3) and rest[1] == "-p":
@@ -272,6 +288,60 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(list(sys.argv[1:] if argv is None else argv))
 
 
+def _seed(args: list[str]) -> int:
+    """``-s SEED`` (0 to 2^64 - 1, the reference's range), else a random one."""
+    if "-s" not in args:
+        import secrets
+
+        return secrets.randbelow(2**32)
+    text = args[args.index("-s") + 1]
+    if not text.isdigit() or int(text) > 2**64 - 1:
+        raise _Refused(f"The seed must be between 0 and {2**64 - 1}.", LIMIT_EXCEEDED)
+    return int(text)
+
+
+def _generate(config_path: str, output: str, seed: int) -> int:
+    """``-g [CONFIG] -o OUTPUT [-s SEED]``: a random tournament, paired by monrad's
+    Dutch system, written as the reference engine writes it (module doc)."""
+    from ...converters.atomic import WriteError
+    from ...converters.errors import InputError
+    from ...converters.outputs import write_output
+    from ...converters.source import read_text
+    from ...converters.trf.generated import generated_trf, read_configuration
+    from ...engine.generator import Draws, MinStd, generate, random_configuration
+
+    draws = Draws(MinStd(seed))
+    config = random_configuration(draws)
+    target = Path(output)
+    if config_path:
+        if not os.path.isfile(config_path) or not os.access(config_path, os.R_OK):
+            raise _Refused(f"Error while reading configuration file {config_path}: The file "
+                           "could not be loaded.", FILE_ERROR)
+        try:
+            text, label = read_text(Path(config_path), name=config_path)
+            config = read_configuration(text, config, label)
+        except InputError as exc:
+            raise _Refused(f"Error parsing configuration file {exc}") from None
+        if target.parent == Path("."):  # a bare name: beside the configuration file
+            target = Path(config_path).with_name(output)
+    try:
+        made = generate(config, draws)
+    except ValueError as exc:
+        raise _Refused(f"Error while processing configuration file {config_path}: {exc}") \
+            from None
+    text = generated_trf(made.tournament, seed, failed=made.failed is not None)
+    try:
+        write_output(target, text.encode("ascii"), [config_path] if config_path else [],
+                     overwrite=True)
+    except WriteError:
+        raise _Refused(f"The output file ({target}) could not be opened.", FILE_ERROR) from None
+    if made.failed is not None:
+        raise _Refused(f"Error generating {target}: No valid pairing exists for round "
+                       f"{made.failed} of the generated tournament: {made.reason}",
+                       NO_VALID_PAIRING)
+    return OK
+
+
 def _main(args: list[str]) -> int:
     info = not args or args[0] == "-r"
     if args[:1] == ["-r"]:
@@ -281,9 +351,12 @@ def _main(args: list[str]) -> int:
             print(_info())
             return OK
         mode, path, output = _parse(args)
+        seed = _seed(args) if mode == "g" else 0
         if info:
             print(_info())
             print()
+        if mode == "g":
+            return _generate(path, output or "", seed)
         return _pair(path, output) if mode == "p" else _check(path)
     except _Refused as exc:
         if str(exc):

@@ -103,7 +103,7 @@ def test_the_program_runs_as_a_command(tmp_path: Path) -> None:
 @pytest.mark.parametrize("argv", [
     ["--burstein", "x.trf", "-p"],
     ["--dutch", "x.trf", "-c", "-l"],
-    ["--dutch", "-g", "-o", "t.trf"],
+    ["--dutch", "model.trf", "-g", "-o", "t.trf"],
     ["--dutch", "x.trf"],
     ["--swiss", "x.trf", "-p"],
 ])
