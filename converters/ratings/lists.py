@@ -109,6 +109,8 @@ class ListedPlayer:
     flag: str = ""
     line: int = 0
     national_id: str = ""
+    #: the club a national member list gives (DSU's list names it)
+    club: str = ""
 
     @property
     def inactive(self) -> bool:
@@ -231,7 +233,7 @@ def _national_id(text: str) -> str:
 
 def _row(fide_id: str, name: str, f: Mapping[str, str], line: int) -> ListedPlayer:
     """A row from its raw fields (``fed``, ``sex``, ``title``, ``w_title``, ``rating``,
-    ``games``, ``k``, ``birth``, ``flag``, ``national_id``), each checked for its form
+    ``games``, ``k``, ``birth``, ``flag``, ``national_id``, ``club``), each checked for its form
     and range (:class:`_Bad` names the field)."""
     get = f.get
     title = _code(get("title"), "title", 3) or _code(get("w_title"), "w_title", 3)
@@ -248,6 +250,7 @@ def _row(fide_id: str, name: str, f: Mapping[str, str], line: int) -> ListedPlay
         flag=_code(get("flag"), "flag", 3),
         line=line,
         national_id=_national_id(get("national_id") or ""),
+        club=_name(get("club")),
     )
 
 
@@ -729,20 +732,24 @@ def iter_txt(stream: IO[bytes], which: str = "standard", label: str = "",
 # ------------------------------------------------------------------ CSV lists
 #: ListedPlayer field -> headers understood without a mapping (case and blanks ignored)
 CSV_HEADERS: dict[str, tuple[str, ...]] = {
-    "fide_id": ("fide id", "fideid", "fide_id", "id number", "fide-id", "fide nr"),
+    "fide_id": ("fide id", "fideid", "fide_id", "id number", "fide-id", "fide nr", "fide nr.",
+                "fide nummer"),
     "name": ("name", "navn", "namn", "player"),
     "last_name": ("last name", "surname", "etternavn", "efternavn", "efternamn"),
     "first_name": ("first name", "given name", "fornavn", "förnamn"),
     "federation": ("federation", "fed", "country", "land", "forbund", "förbund"),
     "sex": ("sex", "gender", "kjønn", "kön", "køn"),
     "title": ("title", "tit", "tittel", "titel"),
-    "rating": ("rating", "elo", "rtg", "lpr", "ratingtal", "elotal"),
+    # DSU's member list: the Danish (standard) rating (issue 41 item 2)
+    "rating": ("rating", "elo", "rtg", "lpr", "ratingtal", "elotal", "dansk rating",
+               "dsu rating", "national rating"),
     "games": ("games", "gms", "partier"),
     "k": ("k", "k-factor", "k factor", "kfaktor", "k-faktor"),
     "birth_year": ("birth year", "born", "b-day", "birthday", "year of birth", "født",
-                   "född", "fødselsår", "födelseår", "årgang"),
+                   "född", "fødselsår", "födelseår", "årgang", "fødselsdato"),
     "national_id": ("national id", "id", "medlemsnr", "member id", "nsf id", "ssf id",
-                    "dsu id"),
+                    "dsu id", "medlemsnummer", "medl. nr.", "medl.nr.", "dsu nr"),
+    "club": ("club", "klub", "klubb", "forening", "förening"),
 }
 
 
@@ -752,22 +759,38 @@ def _norm_head(text: str) -> str:
 
 class _CsvLines:
     """The lines of a CSV list for :mod:`csv`, each at most
-    :data:`~monrad.converters.limits.MAX_LIST_RECORD` characters (a longer one is refused
-    before more of it is read); remembers whether the last line had a line end."""
+    :data:`~monrad.converters.limits.MAX_LIST_RECORD` bytes (a longer one is refused
+    before more of it is read); remembers whether the last line had a line end.
 
-    def __init__(self, text: io.TextIOWrapper, label: str) -> None:
-        self.text, self.label, self.ended, self.number = text, label, True, 0
+    The list is UTF-8 (a BOM is dropped), else Windows-1252, as Excel saves a CSV and as
+    DSU's member list comes (issue 41 item 2): the first line with a byte beyond ASCII
+    decides, for the whole list; a later line that is not that encoding is refused."""
+
+    def __init__(self, stream: IO[bytes], label: str) -> None:
+        self.stream, self.label, self.ended, self.number = stream, label, True, 0
+        self.encoding: str | None = None
 
     def __iter__(self) -> Iterator[str]:
         return self
 
     def __next__(self) -> str:
-        line = self.text.readline(MAX_LIST_RECORD + 1)
-        if not line:
+        raw = self.stream.readline(MAX_LIST_RECORD + 1)
+        if not raw:
             raise StopIteration
         self.number += 1
-        if len(line) > MAX_LIST_RECORD:
+        if len(raw) > MAX_LIST_RECORD:
             raise InputError(str(_LONG_LINE), source=self.label, line=self.number)
+        if self.number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw, self.encoding = raw[3:], "utf-8"
+        if self.encoding is None and not raw.isascii():
+            try:
+                raw.decode("utf-8")
+                self.encoding = "utf-8"
+            except UnicodeDecodeError as exc:
+                # a character cut at the very end is a download cut short, not cp1252
+                cut = exc.reason == "unexpected end of data" and not raw.endswith(b"\n")
+                self.encoding = "utf-8" if cut else "cp1252"
+        line = raw.decode(self.encoding or "ascii")
         self.ended = line.endswith(("\n", "\r"))
         return line
 
@@ -781,8 +804,7 @@ def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
     national ID (``national_id``).  A cell on several lines (quoted) is read on one.
     In a list whose rows all have the heading's cells, a last row with fewer and no
     line end is a download cut short, and refused."""
-    text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="strict", newline="")
-    lines = _CsvLines(text, label)
+    lines = _CsvLines(stream, label)
     try:
         head_line = next(lines, "")
     except UnicodeDecodeError:
@@ -833,7 +855,8 @@ def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
             yield _row(ident, name, {"fed": get("federation"), "sex": get("sex"),
                                      "title": get("title"), "rating": get("rating"),
                                      "games": get("games"), "k": get("k"),
-                                     "birth": get("birth_year"), "national_id": nat}, no)
+                                     "birth": get("birth_year"), "national_id": nat,
+                                     "club": get("club")}, no)
     except _Bad as exc:
         raise InputError(str(exc), source=label, line=no) from None
     except UnicodeDecodeError as exc:

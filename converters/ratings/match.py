@@ -277,7 +277,7 @@ def filled(m: Match, national: bool = False) -> Player:
     """The roster player with the list's data: FIDE ID, rating (when the list has one),
     title, federation, sex, birth year (a full birth date of the same year is kept) and
     K (``extra["K"]``).  ``national``: the list is a national one, its rating and ID
-    go to ``national_rating`` and ``national_id``."""
+    go to ``national_rating`` and ``national_id``, and its club fills an empty club."""
     p, r = m.player, m.listed
     if r is None:
         return p
@@ -295,6 +295,8 @@ def filled(m: Match, national: bool = False) -> Player:
         changes["birth"] = str(r.birth_year)
     if r.k:
         changes["extra"] = {**p.extra, "K": str(r.k)}
+    if national and r.club and not p.club.strip():  # a member list's club (DSU), if none
+        changes["club"] = r.club
     return p.replace(**changes)
 
 

@@ -25,7 +25,7 @@ __all__ = ["K_HEADERS", "RATING_FIELDS", "RosterChange", "RosterUpdate", "update
 
 #: the Player fields a rating list fills, in roster order
 RATING_FIELDS = ("fide_id", "national_id", "rating", "national_rating", "title",
-                 "federation", "sex", "birth")
+                 "federation", "sex", "birth", "club")
 #: headers of a K-factor column (normalised)
 K_HEADERS = frozenset({"k", "kfactor", "kfaktor", "kfaktorn"})
 

@@ -1,4 +1,7 @@
-"""``monrad export FILE --to fide [--version 2026|16] [--ascii-names] [-o OUT]``.
+"""``monrad export FILE --to fide|dsu [--version 2026|16] [--ascii-names] [-o OUT]``.
+
+``--to dsu`` writes the games the Danish rating counts as DSU's CSV
+(:mod:`monrad.converters.tabular.dsu_report`, issue 41 item 2).
 
 Writes the FIDE rating report (TRF with the header records a rating officer needs,
 see :mod:`monrad.converters.ratings.fide_export`) after checking it: every missing or
@@ -56,7 +59,9 @@ def register(sub) -> None:
                       "Exit status: 0 written, 1 errors found (nothing written "
                       "without --force), 2 bad input.")))
     p.add_argument("file", metavar="FILE", help=str(tr("the tournament (any format convert reads)")))
-    p.add_argument("--to", default="fide", choices=["fide"], help=str(tr("report kind (fide)")))
+    p.add_argument("--to", default="fide", choices=["fide", "dsu"],
+                   help=str(tr("report kind: fide (the FIDE rating report), dsu (the games for "
+                               "the Danish rating, CSV)")))
     p.add_argument("--version", dest="trf_version", choices=["2026", "16"], default="2026",
                    help=str(tr("TRF version of the report (default 2026)")))
     p.add_argument("--ascii-names", action="store_true",
@@ -131,9 +136,27 @@ def _load(args):
 
 
 def _output(args) -> Path:
-    """The report's path: ``-o``, else FILE's name with ``-fide.trf``."""
+    """The report's path: ``-o``, else FILE's name with ``-fide.trf`` (``-dsu.csv``)."""
+    tail = "-dsu.csv" if args.to == "dsu" else "-fide.trf"
     return Path(args.output) if args.output else Path(args.file).with_name(
-        Path(args.file).stem + "-fide.trf")
+        Path(args.file).stem + tail)
+
+
+def _dsu(args, out: Path) -> int:
+    """``--to dsu``: the games the Danish rating counts (:mod:`~monrad.converters.tabular.dsu_report`)."""
+    from ....converters.outputs import write_output
+    from ....converters.tabular.dsu_report import dsu_report
+
+    t, warnings = _load(args)
+    data = dsu_report(t, str(out), warnings)
+    for w in warnings:
+        warn(w)
+    if args.check:
+        return 0
+    write_output(out, data, [i for i in (args.file, args.mapping) if i], overwrite=args.overwrite)
+    print(tr("wrote {out} ({n} games for the Danish rating)", out=out,
+             n=data.count(b"\r\n") - 1))
+    return 0
 
 
 def run(args) -> int:
@@ -142,6 +165,8 @@ def run(args) -> int:
     out = _output(args)
     if not args.check:
         check_output_of(args, out, args.file, args.mapping, args.rating_list)
+    if args.to == "dsu":
+        return _dsu(args, out)
     t, warnings = _load(args)
     apply_settings(t, args.settings)
     if args.national_federation:

@@ -42,7 +42,12 @@ def register(sub) -> None:
                       "monrad ratings club.xlsx --fide lask.csv --national --map rating=LASK.  "
                       "Exit status: 0 done, 2 bad input.")))
     p.add_argument("file", metavar="FILE", help=str(tr("the tournament (.xlsx/.xlsm, .trf, .csv)")))
-    p.add_argument("--fide", metavar="LIST", required=True,
+    lists = p.add_mutually_exclusive_group(required=True)
+    lists.add_argument("--dsu", metavar="LIST",
+                       help=str(tr("the Danish federation's member list (CSV, ';', Windows-1252): "
+                                   "Danish rating, DSU and FIDE numbers, club, birth year; its "
+                                   "ratings are national ones (implies --national)")))
+    lists.add_argument("--fide", metavar="LIST",
                    help=str(tr("the rating list: FIDE's XML or TXT player list (plain or .zip), or a "
                                "CSV list")))
     p.add_argument("--list", dest="which", choices=LISTS, default="standard",
@@ -77,6 +82,8 @@ def run(args) -> int:
         raise InputError(tr('no such file'), source=str(path))
     fmt = detect_format(path, args.input_format)
     mapping = _mapping(args.maps)
+    if args.dsu:  # DSU's member list: read by its headers, its ratings are Danish ones
+        args.fide, args.national = args.dsu, True
     if fmt == "xlsx":
         with nullcontext() if args.dry_run else file_lock(path):
             return _run_workbook(args, path, mapping)
@@ -105,6 +112,8 @@ def _run_file(args, path: Path, fmt: str, mapping: dict[str, str] | None) -> int
         print(tr("dry run: nothing written") if args.dry_run else tr("nothing to change"))
         return 0
     t.players = [new[p.start_no] for p in t.players]
+    if getattr(args, "dsu", None) and not t.info.get("national_federation"):
+        t.info["national_federation"] = "DEN"  # TRF-2026's national records carry them
     warnings: list[str] = []
     if fmt.startswith("trf"):
         original = path.read_bytes().decode("utf-8-sig", errors="replace")
