@@ -409,8 +409,11 @@ def _share(pl: PrizeList, rows: list[Row], holder: Mapping[tuple[str, int], int]
     lineup = [r for r in rows if r.start_no not in others]
     out: list[Award] = []
     i = 0
+
+    def key(r: Row) -> object:  # what ties two players
+        return r.rank if rule == "tiebreak" else r.points
+
     while i < len(lineup):
-        key = (lambda r: r.rank) if rule == "tiebreak" else (lambda r: r.points)
         j = i
         while j < len(lineup) and key(lineup[j]) == key(lineup[i]):
             j += 1
