@@ -31,6 +31,7 @@ from fractions import Fraction
 from ..engine.i18n import Message, nptr, ptr
 from ..engine.pairing import system_facts
 from .limits import fraction
+from .notation import POSTPONED_LETTERS
 
 __all__ = [
     "CHESS_RESULTS",
@@ -416,6 +417,15 @@ class Layout:
         white = getattr(colour, "value", colour) == "w"
         return {"en": ("white", "black"), "no": ("hvit", "svart"), "sv": ("vit", "svart"),
                 "da": ("hvid", "sort")}[self.lang][0 if white else 1]
+
+    def postponed_choices(self) -> list[str]:
+        """The result drop-down's entries for a postponed game: the word monrad writes,
+        then the letters the federation's cards use in this language (DSU-1: ``u``).
+
+        >>> layout_for("da").postponed_choices(), layout_for("sv").postponed_choices()
+        (['udsat', 'u'], ['uppskjutet'])
+        """
+        return [self.postponed, *POSTPONED_LETTERS.get(self.lang, ())]
 
     def setting_label(self, key: str) -> str:
         return SETTINGS_KEYS[key][self.lang]

@@ -292,7 +292,7 @@ def _write_round(book: WorkbookBinding, club: ClubState, rnd: Round) -> str:
         col = res.columns["result"]
         choices = list(L.CHESS_RESULTS)
         if system_facts(club.tournament.settings.system).postponed_games:
-            choices.append(lang_lay.postponed)
+            choices.extend(lang_lay.postponed_choices())
         book.set_result_cells(sheet, first, col, first + games - 1, choices, strict=False,
                               error_message=lang_lay.text("pick_result"))
     return sheet

@@ -535,7 +535,7 @@ def write_round(
     if nboards:
         choices = list(L.OTHELLO_RESULTS if othello else L.CHESS_RESULTS)
         if L.allows_postponed(t.settings.system):
-            choices.append(lay.postponed)
+            choices.extend(lay.postponed_choices())
         book.set_result_cells(name, L.ROUND_FIRST_ROW, L.RESULT_COL,
                               L.ROUND_FIRST_ROW + nboards - 1, choices, strict=not othello,
                               error_message=lay.text("not_listed" if othello else "pick_result"))
