@@ -314,7 +314,7 @@ def _load_workbook(p: Path, label: str, warnings: list[str] | None,
         return book_mod.read_book(book).tournament
     if kl.book_looks_like_klubtur(book):
         return _one_group(kl.read_klubtur_book(book, warnings=warnings), label)
-    if warnings is not None:
+    if warnings is not None and not club.taken_on(book):  # said once (issue 36 item 8)
         warnings.append(str(tr("{file}: not a monrad workbook; read as a club's own sheet",
                                file=label)))
     return club.read_club_book(book, source=label, warnings=warnings)

@@ -37,7 +37,7 @@ from ...engine.model import (
     Settings,
     Tournament,
 )
-from ...engine.pairing import system_scoring
+from ...engine.pairing import available_systems, canonical_system, system_scoring
 from ...engine.standings import lot_seed
 from .. import layout as L
 from ..club.sheets import ReadOptions, read_roster
@@ -167,7 +167,10 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
         except (ValueError, OverflowError):  # OverflowError: 1e400 is inf
             raise InputError(bad, **where(key)) from None
 
-    system = text("system").lower() or "dutch"
+    # the system by its code or by any language's name for it (issue 36 item 5, 37 item 6)
+    system = canonical_system(text("system")) or "dutch"
+    if system not in available_systems():
+        system = text("system").lower()  # refused, as typed, where it is paired
     rounds = None
     if text("rounds"):
         rounds = whole("rounds", tr("rounds: {text!r} is not a number", text=text("rounds")))

@@ -103,3 +103,22 @@ def test_issue36_item9_a_date_serial_number_is_named_as_the_date(tmp_path: Path,
     assert "46023 is the date 2026-01-01" in err and "½-½" in err, err
     with pytest.raises(NotationError, match="is a number"):  # a small number is a number
         parse_result(3)
+
+
+def test_issue36_item8_a_club_workbook_is_called_not_monrads_once(tmp_path: Path, capsys) -> None:
+    """A club's own workbook: "not a monrad workbook" while monrad has not taken it on,
+    said once by the press that takes it on, never again on standings/explain."""
+    club = tmp_path / "club.xlsx"
+    wb = openpyxl.load_workbook(DATA / "fixtures" / "club-sheets" / "club_da_n0009_r08_s6067.xlsx")
+    del wb["Runde 8"]
+    wb.save(club)
+    said = "not a monrad workbook"
+    code, out, err = run(capsys, "standings", club, "--system", "dsu", "--lang", "en",
+                         "--dry-run")
+    assert code == 0 and said in err  # only read: not taken on yet
+    code, out, err = run(capsys, "pair", club, "--system", "dsu", "--lang", "en")
+    assert code == 0, err
+    assert (out + err).count(said) == 1 and "'monrad'" in out
+    for command in ("standings", "explain", "check"):
+        code, out, err = run(capsys, command, club, "--lang", "en")
+        assert said not in out + err, (command, err)
