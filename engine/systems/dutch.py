@@ -1,4 +1,4 @@
-"""FIDE Dutch system (Handbook C.04.3, rules in force from 2026) as ``--system dutch``.
+"""FIDE Dutch system (Handbook C.04.3, rules in force since 1 July 2025) as ``--system dutch``.
 
 The pairing is fully determined by the rules; this implementation reproduces the
 FIDE-endorsed reference engine exactly (pairs, colours and pairing-allocated bye).
