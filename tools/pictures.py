@@ -242,7 +242,7 @@ def _screen(out: Path, work: Path) -> None:
         code = main(["print", str(OTHELLO), "--what", "screen", "-o", str(pdf), "--lang", "no"])
     if code != 0:
         raise RuntimeError("monrad print --what screen failed")
-    cut(pdf, 1, out, dpi=50)
+    cut(pdf, 1, out, dpi=80)
 
 
 def _site(out: Path, work: Path) -> None:
