@@ -7,21 +7,14 @@ where LibreOffice and poppler are installed (skipped cleanly elsewhere)."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import REPO, load_tool
 
-REPO = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("monrad_tools_pictures",
-                                               REPO / "tools" / "pictures.py")
-assert _spec is not None and _spec.loader is not None
-pictures = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = pictures
-_spec.loader.exec_module(pictures)
+pictures = load_tool("pictures")
 
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
 

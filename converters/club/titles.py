@@ -85,7 +85,7 @@ def title_system(lines: Iterable[str], lang: str | None) -> str | None:
         # a federation's Monrad named by its country's word ("Svensk", "Danish") only
         # beside "Monrad": a "Danish Open" is not paired by DSU's rules
         national = name != word and bool(system_facts(name).monrad_languages)
-        if name in known and (not national or "monrad" in words):
+        if name in known and (not national or any("monrad" in w for w in words)):
             return name
     if any("monrad" in w for w in words):
         for name in known:

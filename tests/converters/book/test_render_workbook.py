@@ -10,22 +10,15 @@ workbooks are the season ``tools/pictures.py`` renders into ``docs/img`` (one bu
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import REPO, load_tool
 
-REPO = Path(__file__).resolve().parents[3]
-_spec = importlib.util.spec_from_file_location("monrad_tools_pictures",
-                                               REPO / "tools" / "pictures.py")
-assert _spec is not None and _spec.loader is not None
-pictures = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = pictures
-_spec.loader.exec_module(pictures)
+pictures = load_tool("pictures")
 NAMES, TOURNAMENT, paired_workbook = pictures.NAMES, pictures.TOURNAMENT, pictures.paired_workbook
 TOOLS = ("soffice", "pdftoppm", "pdftotext")
 _missing = [tool for tool in TOOLS if shutil.which(tool) is None]
