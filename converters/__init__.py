@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.i18n import tr
-from ..engine.model import ModelError, Tournament
+from ..engine.model import Colour, ModelError, Tournament
 from ..engine.pairing import with_system_scoring
 from .atomic import atomic_write, building
 from .errors import MAX_INPUT_BYTES, InputError, os_reason
@@ -314,7 +314,7 @@ def _load_workbook(p: Path, label: str, warnings: list[str] | None,
         return book_mod.read_book(book).tournament
     if kl.book_looks_like_klubtur(book):
         return _one_group(kl.read_klubtur_book(book, warnings=warnings), label)
-    if warnings is not None:
+    if warnings is not None and not club.taken_on(book):  # said once (issue 36 item 8)
         warnings.append(str(tr("{file}: not a monrad workbook; read as a club's own sheet",
                                file=label)))
     return club.read_club_book(book, source=label, warnings=warnings)
@@ -420,8 +420,10 @@ def _save_workbook(t: Tournament, p: Path, warnings: list[str] | None = None,
     name = next((k for k, v in scoring.items() if v), "classic")
     rounds = t.settings.rounds or max(t.rounds_played, 1)
     try:
+        # rows the system does not show, written when the file has a value for them
         keep = [k for k, v in (("othello_c", t.settings.mbq_c),
                                ("konrad", t.settings.options.get("konrad")),
+                               ("initial_colour", t.settings.initial_colour is not Colour.NONE),
                                *((k, t.info.get(k)) for k in L.WOF_KEYS)) if v]
         book = nb.build_book(p, t.settings.system, rounds, t.players, "en",
                              name=str(t.info.get("name", "") or ""), seed=xl.workbook_seed(t),

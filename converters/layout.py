@@ -31,6 +31,7 @@ from fractions import Fraction
 from ..engine.i18n import Message, nptr, ptr
 from ..engine.pairing import system_facts
 from .limits import fraction
+from .notation import POSTPONED_LETTERS
 
 __all__ = [
     "CHESS_RESULTS",
@@ -123,12 +124,12 @@ EVENT_KEYS = ("city", "federation", "start_date", "end_date", "arbiter", "time_c
 #: event details only an Othello event's WOF rating file uses
 WOF_KEYS = ("wof_sender", "country")
 
-#: Help text shown next to each setting (column C of the Settings sheet).
+#: Help text shown next to each setting (column C of the Settings sheet); the colour of
+#: no. 1 in round 1 is helped in the words of the system's round-1 rule
+#: (``SystemFacts.initial_colour_help``, issue 36 item 6).
 SETTINGS_HELP: dict[str, dict[str, str]] = {
-    "system": {"en": "nsf, ssf, dsu, dutch, school, round-robin, othello-swiss",
-               "no": "nsf, ssf, dsu, dutch, school, round-robin, othello-swiss",
-               "sv": "nsf, ssf, dsu, dutch, school, round-robin, othello-swiss",
-               "da": "nsf, ssf, dsu, dutch, school, round-robin, othello-swiss"},
+    "system": {"en": "pick one from the list", "no": "velg fra listen", "sv": "välj i listan",
+               "da": "vælg fra listen"},
     "scoring": {"en": "points for win-draw-loss: 1-½-0, 3-1-0, 3-2-1 (school)",
                 "no": "poeng for seier-remis-tap: 1-½-0, 3-1-0, 3-2-1 (skole)",
                 "sv": "poäng för vinst-remi-förlust: 1-½-0, 3-1-0, 3-2-1 (skola)",
@@ -141,8 +142,6 @@ SETTINGS_HELP: dict[str, dict[str, str]] = {
                   "sv": "MBQ-konstant; tom = 64 / ronder", "da": "MBQ-konstant; tom = 64 / runder"},
     "seed": {"en": "recorded seed for every lot drawn", "no": "registrert frø for all loddtrekning",
              "sv": "registrerat frö för all lottning", "da": "registreret frø for al lodtrækning"},
-    "initial_colour": {"en": "white or black; empty = drawn", "no": "hvit eller svart; tom = loddes",
-                       "sv": "vit eller svart; tom = lottas", "da": "hvid eller sort; tom = lodtrækning"},
     "konrad": {"en": "Monrad: how often two players may meet (colours reverse); empty = once",
                "no": "Monrad: hvor ofte to spillere kan møtes (fargene byttes); tom = én gang",
                "sv": "Monrad: hur ofta två spelare får mötas (färgerna byts); tom = en gång",
@@ -473,6 +472,15 @@ class Layout:
         white = getattr(colour, "value", colour) == "w"
         return {"en": ("white", "black"), "no": ("hvit", "svart"), "sv": ("vit", "svart"),
                 "da": ("hvid", "sort")}[self.lang][0 if white else 1]
+
+    def postponed_choices(self) -> list[str]:
+        """The result drop-down's entries for a postponed game: the word monrad writes,
+        then the letters the federation's cards use in this language (DSU-1: ``u``).
+
+        >>> layout_for("da").postponed_choices(), layout_for("sv").postponed_choices()
+        (['udsat', 'u'], ['uppskjutet'])
+        """
+        return [self.postponed, *POSTPONED_LETTERS.get(self.lang, ())]
 
     def setting_label(self, key: str) -> str:
         return SETTINGS_KEYS[key][self.lang]

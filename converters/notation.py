@@ -32,10 +32,12 @@ __all__ = [
     "NotationError",
     "ParsedResult",
     "parse_result",
+    "excel_date",
     "format_result",
     "DRAW_WORDS",
     "FORFEIT_WORDS",
     "POSTPONED_WORDS",
+    "POSTPONED_LETTERS",
     "ADJOURNED_WORDS",
     "BYE_WORDS",
 ]
@@ -63,9 +65,18 @@ DRAW_WORDS = frozenset({"=", "remis", "remi", "draw", "drawn", "uavgjort", "oavg
 FORFEIT_WORDS = frozenset({"wo", "w.o.", "w.o", "w/o", "ff", "forfeit", "walkover",
                            "walk-over", "uppgivet", "oppgitt", "frafald", "default",
                            "k", "kampfl", "kampflos", "f"})
-#: Postponed (NSF-5, SSF-3, DSU-1).
-POSTPONED_WORDS = frozenset({"postponed", "utsatt", "utsett", "uppskjutet", "uppskjuten",
-                             "udsat", "udskudt", "*"})
+#: The letters a federation's own cards use for a postponed game, per language (DSU-1:
+#: the Danish course, "For udsatte partier kan der skrives 'u'"; the NSF and SSF texts
+#: name the game, "hengeparti", "uppskjutet parti", and no letter).  They join the
+#: result drop-down of a workbook in that language and its hints.
+POSTPONED_LETTERS: dict[str, tuple[str, ...]] = {"da": ("u",)}
+#: Postponed (NSF-5, SSF-3, DSU-1), in any language: the words, the "parti" forms and
+#: the letters of :data:`POSTPONED_LETTERS` (``u`` means nothing else in a result cell)
+POSTPONED_WORDS = frozenset({"postponed", "utsatt", "utsett", "utsatt parti", "uppskjutet",
+                             "uppskjuten", "uppskjutet parti", "udsat", "udskudt",
+                             "udsat parti", "*",
+                             *(letter for letters in POSTPONED_LETTERS.values()
+                               for letter in letters)})
 #: Adjourned: started, to be finished later (SSF-3).
 ADJOURNED_WORDS = frozenset({"adjourned", "hengeparti", "hengende", "avbrutet", "avbruten",
                              "hængeparti", "afbrudt"})
@@ -117,6 +128,28 @@ def _chess(a: Fraction, b: Fraction) -> tuple[Result, Result] | None:
     return None
 
 
+#: Excel's day 0 (its serial numbers count days from here, 1900 leap-year bug included)
+_EXCEL_EPOCH = _dt.date(1899, 12, 30)
+#: the serial numbers read as dates: 1 January 1950 .. 31 December 2199, far from any
+#: number a result cell could hold (a result is 0 .. 64)
+_DATE_SERIALS = ((_dt.date(1950, 1, 1) - _EXCEL_EPOCH).days,
+                 (_dt.date(2199, 12, 31) - _EXCEL_EPOCH).days)
+
+
+def excel_date(number: float) -> _dt.date | None:
+    """The date a spreadsheet stored as ``number`` (its serial number), when ``number``
+    can only be one: a result typed as ``1/2`` that Excel took for a date reaches a
+    file without the cell's format as 46024, its serial number.
+
+    >>> excel_date(46023), excel_date(46023.5), excel_date(1), excel_date(40)
+    (datetime.date(2026, 1, 1), datetime.date(2026, 1, 1), None, None)
+    """
+    low, high = _DATE_SERIALS
+    if not low <= number <= high:
+        return None
+    return _EXCEL_EPOCH + _dt.timedelta(days=int(number))
+
+
 def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
     """Parse one result cell; ``None`` for an empty cell.
 
@@ -124,7 +157,8 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
     between the two sides): ``1-0``, ``0-1``, ``½-½``, ``1/2-1/2``, ``0,5-0,5``,
     ``0.5:0.5``, ``=``, ``remis``/``draw``/``uavgjort``; forfeits ``+/-``, ``-/+``,
     ``-/-``, ``+-``, ``-+``, ``--`` and a score followed by ``WO``/``w.o.``/``ff``
-    (``1-0 WO``); postponed/adjourned words (``utsatt``, ``postponed``, ``*`` ...);
+    (``1-0 WO``); postponed/adjourned words (``utsatt``, ``postponed``, ``*``, DSU's
+    ``u`` ...);
     with ``othello=True`` disc scores such as ``40-24`` (and ``32-32``).
 
     **Decision:** ``1-0`` and ``0-1`` stay chess-style results (winner known, no disc
@@ -136,7 +170,15 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
     if text is None:
         return None
     if isinstance(text, (int, float)) and not isinstance(text, bool):
-        raise NotationError(tr('{text!r} is a number, not a result such as 1-0', text=text))
+        date = excel_date(text)
+        if date is None:
+            raise NotationError(tr('{text!r} is a number, not a result such as 1-0', text=text))
+        # a date that reached us as its serial number: said as the date (issue 36 item 9)
+        number, day = format(text, "g"), date.isoformat()
+        raise NotationError(tr(
+            "{number} is the date {date} as a number: the spreadsheet turned a result such as "
+            "1/2 into a date; type ½-½ (or 1-0, 0-1), or format the result column as text",
+            number=number, date=day))
     if isinstance(text, (_dt.date, _dt.datetime)):  # Excel read 1/2 as a date (issue 26)
         raise NotationError(tr(
             "{date} is a date: the spreadsheet turned a result such as 1/2 into a date; type "
@@ -168,8 +210,8 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
     compact = "".join(tokens)
     m = _SCORE_RE.match(compact)
     if not m:
-        raise NotationError(tr('{strip!r} is not a result (expected e.g. 1-0, ½-½, 0-1, +/-)',
-                               strip=raw.strip()))
+        raise NotationError(tr('{strip!r} is not a result (expected e.g. 1-0, ½-½, 0-1, +/-; '
+                               'a postponed game: postponed)', strip=raw.strip()))
     a, b = _number(m.group(1)), _number(m.group(2))
     pair = _chess(a, b)
     if pair is not None:

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, Protocol, runtime_checkable
 
-from .i18n import LocalizedError, Message, ntr, tr
+from .i18n import LocalizedError, Message, language_code, ntr, tr
 from .model import Result, Round, Scoring, Tournament
 
 __all__ = [
@@ -37,7 +38,10 @@ __all__ = [
     "is_othello",
     "pair_round",
     "players_to_pair",
+    "suggest_systems",
     "system_facts",
+    "system_name",
+    "system_names",
     "system_scoring",
     "total_rounds",
     "with_system_scoring",
@@ -86,8 +90,20 @@ class SystemFacts:
     postponed_games: bool = False
     #: round 1's colour of no. 1 can be read from a paired round (C.04.3 5.2.5 / TRF)
     infers_initial_colour: bool = False
-    #: other names a file or a user may use for the system
+    #: other names a file or a user may use for the system, in any language (issue 36
+    #: item 5: ``swedish``, ``svensk``, ``alle mot alle`` ...); case, spaces, ``-``, ``_``
+    #: and brackets do not count (:func:`canonical_system`)
     aliases: tuple[str, ...] = ()
+    #: the system's name as a secretary calls it, per language (``en``, ``nb``, ``sv``,
+    #: ``da``): the Settings sheet's drop-down and cell show it and it is read back like
+    #: an alias, so a renamed translation never makes a workbook unreadable (issue 37
+    #: item 6).  No comma: Excel's list drop-down separates its entries with commas.
+    names: tuple[tuple[str, str], ...] = ()
+    #: the help of the setting "colour of no. 1 in round 1" in the words of the
+    #: system's round-1 rule (what an empty cell means); ``None``: the system's colours
+    #: do not take the setting (a Berger table; OTH-9), so the row is not shown
+    #: (issue 36 item 6)
+    initial_colour_help: Message | None = None
     #: two players may meet more than once (the Konrad setting: NSF)
     konrad: bool = False
     #: header languages of a club's sheet titled just "Monrad" that mean this system
@@ -125,18 +141,89 @@ def _module_name(system: str) -> str:
 
 
 def _normal(name: str) -> str:
-    return name.strip().lower().replace("_", "-")
+    """A system name as a key: case, brackets, ``_`` and spaces do not count
+    (``Svensk monrad (SSF)`` -> ``svensk-monrad-ssf``)."""
+    words = re.split(r"[\s_\-()\[\],.;:/]+", name.strip().casefold())
+    return "-".join(w for w in words if w)
+
+
+def _own_names(name: str) -> tuple[str, ...]:
+    """Every name the system ``name`` declares: its aliases and its names in the
+    four languages."""
+    facts = getattr(get_system(name), "facts", _UNKNOWN)
+    return (*facts.aliases, *(shown for _, shown in facts.names))
 
 
 @lru_cache(maxsize=1)
 def _aliases() -> Mapping[str, str]:
-    """Every alias a system module declares -> the system's name."""
+    """Every alias and language name a system module declares -> the system's name."""
     out: dict[str, str] = {}
     for name in available_systems():
-        impl = get_system(name)
-        for alias in getattr(impl, "facts", _UNKNOWN).aliases:
-            out[_normal(alias)] = impl.name
+        for alias in _own_names(name):
+            out[_normal(alias)] = name
     return out
+
+
+@lru_cache(maxsize=1)
+def _words() -> Mapping[str, frozenset[str]]:
+    """Every word of a system's code, aliases and names -> the systems it names
+    (``svensk`` -> ssf; ``monrad`` -> nsf, ssf, dsu, school)."""
+    out: dict[str, set[str]] = {}
+    for name in available_systems():
+        for alias in (name, *_own_names(name)):
+            for word in _normal(alias).split("-"):
+                if not word.isdigit():
+                    out.setdefault(word, set()).add(name)
+    return {w: frozenset(s) for w, s in out.items()}
+
+
+def suggest_systems(name: str) -> tuple[str, ...]:
+    """The systems an unknown name means, by meaning, not by letters (issue 36 item 5):
+    each word of it that is a system's name of its own (``swedish``, ``skol``) or a
+    word of its names (``berger``; a mistyped word counts as the word it is closest
+    to), the systems every such word names, else those any word names.
+
+    >>> suggest_systems("swedish system"), suggest_systems("svenska"), suggest_systems("monrad")
+    (('ssf',), ('ssf',), ('dsu', 'nsf', 'school', 'ssf'))
+    >>> suggest_systems("nfs"), suggest_systems("zzz")
+    (('nsf',), ())
+    """
+    import difflib
+
+    index = _words()
+    meant: list[frozenset[str]] = []
+    for word in _normal(name).split("-"):
+        if word in _aliases() or word in available_systems():  # a name of its own
+            meant.append(frozenset({canonical_system(word)}))
+        elif word in index:
+            meant.append(index[word])
+        elif close := difflib.get_close_matches(word, list(index), n=1, cutoff=0.6):
+            meant.append(index[close[0]])
+    if not meant:
+        return ()
+    every = frozenset.intersection(*meant)
+    return tuple(sorted(every or frozenset.union(*meant)))
+
+
+def system_name(name: str, lang: str) -> str:
+    """The system's name in ``lang`` as its module gives it (``ssf``, ``sv`` ->
+    ``Svensk monrad (SSF)``); its code where it gives none.
+
+    >>> system_name("round-robin", "no"), system_name("ssf", "en")
+    ('Alle mot alle (Berger)', 'Swedish Monrad (SSF)')
+    """
+    code = canonical_system(name)
+    if code not in available_systems():
+        return name
+    names = dict(get_system(code).facts.names)
+    return names.get(language_code(lang) or "en", names.get("en", code))
+
+
+def system_names(lang: str) -> tuple[str, ...]:
+    """Every system's name in ``lang``, in alphabetical order (the Settings drop-down,
+    issue 37 item 6)."""
+    return tuple(sorted((system_name(name, lang) for name in available_systems()),
+                        key=str.casefold))
 
 
 def canonical_system(name: str) -> str:
@@ -209,15 +296,15 @@ def get_system(name: str) -> PairingSystem:
 
 
 def _unknown_system(name: str, known: tuple[str, ...] | None = None) -> Message:
-    """The refusal of an unknown system name, with ``did you mean 'nsf'?`` for a
-    mistyped name (a name or an alias) and the systems there are."""
-    import difflib
-
-    names = [*available_systems(), *_aliases()]
-    close = difflib.get_close_matches(_normal(name), names, n=1, cutoff=0.6)
-    if close:
+    """The refusal of an unknown system name, with ``did you mean 'ssf'?`` for the
+    systems it means (:func:`suggest_systems`) and else the systems there are."""
+    meant = suggest_systems(name)
+    if len(meant) == 1:
         return tr("unknown pairing system {name!r}; did you mean {close!r}?", name=name,
-                  close=canonical_system(close[0]))
+                  close=meant[0])
+    if meant:
+        return tr("unknown pairing system {name!r}; did you mean one of {systems}?",
+                  name=name, systems=", ".join(meant))
     if known is not None:
         return tr("unknown pairing system {name!r} (available: {known})", name=name,
                   known=", ".join(known))

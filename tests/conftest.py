@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
+
+
+def load_tool(name: str) -> ModuleType:
+    """The script ``tools/<name>.py`` as a module (``tools/`` is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"monrad_tools_{name}", REPO / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 # The tests mirror the packages (tests/engine, tests/converters and its rooms such as
 # tests/converters/workbook, tests/addin); a test may use a kit of another folder

@@ -31,7 +31,7 @@ from ...converters.club.layout import (
     retitled,
     round_rows,
 )
-from ...converters.club.sheets import ReadOptions, named_system, read_club_book
+from ...converters.club.sheets import ReadOptions, named_system, read_club_book, taken_on
 from ...converters.errors import InputError
 from ...converters.notation import NotationError, parse_result
 from ...converters.workbook.binding import WorkbookBinding, WorkbookError
@@ -86,13 +86,13 @@ def ensure_block_sheet(book: WorkbookBinding, lang: str) -> None:
 def ask_system(book: WorkbookBinding) -> str:
     """Write monrad's sheet with an empty *system* cell that offers every system as a
     drop-down (the Excel way of asking); returns that cell."""
-    from ...engine.pairing import available_systems
+    from ...engine.pairing import system_names
 
     lang = learn_layout(book, ReadOptions(name_order="keep")).lang
     block = read_block(book)
     write_block(book, block, lang)
-    row = 3 + KEYS.index("system")
-    book.set_result_cells(BLOCK, row, 2, row, list(available_systems()), empty_fill="FFF2CC")
+    row = 3 + KEYS.index("system")  # the systems by their names in the workbook's language
+    book.set_result_cells(BLOCK, row, 2, row, list(system_names(lang)), empty_fill="FFF2CC")
     return f"B{row}"
 
 
@@ -182,6 +182,7 @@ def pair_club_round(
 
     ``repair=True`` pairs again the last round monrad paired into the workbook, as
     long as no result of it is entered.  Raises :class:`JobError` when it refuses."""
+    first = not taken_on(book)  # said once, when monrad takes the workbook on (issue 36 item 8)
     club = read_club(book, system, rounds, opts)
     t = club.tournament
     last = t.rounds_played
@@ -233,7 +234,10 @@ def pair_club_round(
     msg = str(paired_message(new.number, len(new.games), repair,
                               ", ".join(f"{t.player(p).name} ({p})" for p in byes) or None))
     backup = book.save() if save else None
-    return JobReport(msg, new.number, [where, standings_sheet, BLOCK], backup)
+    notes = [str(tr("{name}: not a monrad workbook; read as a club's own sheet, and what "
+                    "monrad learns is kept in its sheet {sheet!r}", name=book.name,
+                    sheet=BLOCK))] if first else []
+    return JobReport(msg, new.number, [where, standings_sheet, BLOCK], backup, notes)
 
 
 def _remove_round(book: WorkbookBinding, club: ClubState, round_no: int) -> None:
@@ -292,7 +296,7 @@ def _write_round(book: WorkbookBinding, club: ClubState, rnd: Round) -> str:
         col = res.columns["result"]
         choices = list(L.CHESS_RESULTS)
         if system_facts(club.tournament.settings.system).postponed_games:
-            choices.append(lang_lay.postponed)
+            choices.extend(lang_lay.postponed_choices())
         book.set_result_cells(sheet, first, col, first + games - 1, choices, strict=False,
                               error_message=lang_lay.text("pick_result"))
     return sheet

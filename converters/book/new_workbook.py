@@ -21,7 +21,14 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from ...engine.i18n import tr
 from ...engine.model import Player, Settings
-from ...engine.pairing import available_systems, canonical_system, system_facts, system_scoring
+from ...engine.pairing import (
+    available_systems,
+    canonical_system,
+    system_facts,
+    system_name,
+    system_names,
+    system_scoring,
+)
 from .. import layout as L
 from ..atomic import atomic_write
 from ..tabular.csv_format import read_roster_csv
@@ -67,8 +74,9 @@ SCORING_CELLS = {"classic": "1-½-0", "3-1-0": "3-1-0", "school": "3-2-1"}
 def settings_for(system: str, keep: Iterable[str] = ()) -> list[str]:
     """The Settings rows that apply to ``system``, asked of its facts: the Othello C
     (OTH-8) and the WOF sender and country only for Othello, the Konrad limit only
-    where the system meets players again (NSF).  ``keep`` names rows written anyway
-    (a converted file that has a value for them)."""
+    where the system meets players again (NSF), the colour of no. 1 in round 1 only
+    where the system's colours take it (issue 36 item 6).  ``keep`` names rows written
+    anyway (a converted file that has a value for them)."""
     facts = system_facts(system)
     out = []
     for key in L.SETTINGS_KEYS:
@@ -76,10 +84,22 @@ def settings_for(system: str, keep: Iterable[str] = ()) -> list[str]:
             pass
         elif key in ("othello_c", *L.WOF_KEYS) and facts.game != "othello":
             continue
+        elif key == "initial_colour" and facts.initial_colour_help is None:
+            continue
         if key == "konrad" and not facts.konrad:
             continue
         out.append(key)
     return out
+
+
+def setting_help(key: str, system: str, lang: str) -> str | None:
+    """Column C of a Settings row: the help of :data:`~monrad.converters.layout.SETTINGS_HELP`,
+    or for the colour of no. 1 in round 1 the words of the system's own round-1 rule
+    (NSF-4, SSF-4, DSU-0, SKOL-2, C.04.3; issue 36 item 6)."""
+    if key == "initial_colour":
+        own = system_facts(system).initial_colour_help
+        return own.render(lang) if own is not None else None
+    return L.SETTINGS_HELP.get(key, {}).get(lang)
 
 
 def system_scoring_name(system: str) -> str:
@@ -143,7 +163,9 @@ def build_book(
     ws.append(list(lay.settings_headers))
     _header_style(ws, 2, 3)
     values: dict[str, CellValue] = {
-        "name": name or None, "system": system, "rounds": rounds or None,  # 0: by the players
+        # the system by its name in the workbook's language (issue 37 item 6)
+        "name": name or None, "system": system_name(system, lay.lang),
+        "rounds": rounds or None,  # 0: by the players
         "scoring": SCORING_CELLS[scoring],
         "tiebreaks": ", ".join(tiebreaks) or None, "seed": seed,
     }
@@ -157,12 +179,13 @@ def build_book(
         ws.cell(i, 1, lay.setting_label(key)).font = Font(name="Calibri", bold=True)
         ws.cell(i, 2, _text(book, lay.settings_sheet, i, 2, value))
         if key not in row_of:
-            ws.cell(i, 3, L.SETTINGS_HELP.get(key, {}).get(lay.lang))
+            ws.cell(i, 3, setting_help(key, system, lay.lang))
             ws.cell(i, 3).font = Font(name="Calibri", italic=True, color="666666")
         ws.cell(i, 2).alignment = Alignment(horizontal="left")
         row_of.setdefault(key, i)
     if known:
-        dv = DataValidation(type="list", formula1='"' + ",".join(known) + '"', allow_blank=False)
+        dv = DataValidation(type="list", formula1='"' + ",".join(system_names(lay.lang)) + '"',
+                            allow_blank=False)
         dv.add(f"B{row_of['system']}")
         ws.add_data_validation(dv)
     dv = DataValidation(type="list", formula1='"' + ",".join(SCORING_CELLS.values()) + '"',

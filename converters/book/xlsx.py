@@ -38,7 +38,7 @@ from ...engine.model import (
     Settings,
     Tournament,
 )
-from ...engine.pairing import system_scoring
+from ...engine.pairing import available_systems, canonical_system, system_scoring
 from ...engine.prizes import (
     PrizeError,
     PrizeList,
@@ -180,7 +180,10 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
         except (ValueError, OverflowError):  # OverflowError: 1e400 is inf
             raise InputError(bad, **where(key)) from None
 
-    system = text("system").lower() or "dutch"
+    # the system by its code or by any language's name for it (issue 36 item 5, 37 item 6)
+    system = canonical_system(text("system")) or "dutch"
+    if system not in available_systems():
+        system = text("system").lower()  # refused, as typed, where it is paired
     rounds = None
     if text("rounds"):
         rounds = whole("rounds", tr("rounds: {text!r} is not a number", text=text("rounds")))
@@ -585,7 +588,7 @@ def write_round(
     if nboards:
         choices = list(L.OTHELLO_RESULTS if othello else L.CHESS_RESULTS)
         if L.allows_postponed(t.settings.system):
-            choices.append(lay.postponed)
+            choices.extend(lay.postponed_choices())
         book.set_result_cells(name, L.ROUND_FIRST_ROW, L.RESULT_COL,
                               L.ROUND_FIRST_ROW + nboards - 1, choices, strict=not othello,
                               error_message=lay.text("not_listed" if othello else "pick_result"))

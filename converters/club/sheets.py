@@ -39,6 +39,7 @@ from pathlib import Path
 from ...engine.categories import CATEGORIES_KEY, GROUP_KEY
 from ...engine.i18n import Message, ntr, ptr, tr
 from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
+from ...engine.pairing import available_systems, canonical_system
 from ..errors import InputError, all_problems
 from ..layout import PLAYER_COLUMNS, ROUND_COLUMNS, sex_from_cell
 from ..limits import PLAYER_NUMBER_LIMITS, bounded
@@ -57,6 +58,7 @@ __all__ = [
     "find_header",
     "read_roster",
     "read_club_book",
+    "taken_on",
     "ClubSheets",
     "find_sheets",
     "named_system",
@@ -623,6 +625,13 @@ def named_system(book: WorkbookReader, opts: ReadOptions | None = None) -> str |
     return _named_system(book, sheets, _title_lines(book, sheets))
 
 
+def taken_on(book: WorkbookReader) -> bool:
+    """True once monrad keeps its own sheet (``monrad``) in a club's workbook: it has
+    paired or ranked it before, so what it says on first taking a workbook on ("not a
+    monrad workbook", names put in FIDE order) is not said again (issue 36 item 8)."""
+    return BLOCK in book.sheet_names()
+
+
 def read_club_book(
     book: WorkbookReader, opts: ReadOptions | None = None, *, source: str = "",
     warnings: list[str] | None = None,
@@ -634,7 +643,7 @@ def read_club_book(
     roster_sheet, round_sheets = sheets.roster, sheets.rounds
     # the note on names turned into FIDE order is said once: not again once monrad
     # keeps its own sheet in the workbook (it has paired or ranked it before)
-    told = BLOCK in book.sheet_names()
+    told = taken_on(book)
     players = read_roster(book, roster_sheet, opts, source=src,
                           warnings=None if told else warnings)
     names = _Names(players)
@@ -670,6 +679,8 @@ def read_club_book(
     recorded = _whole(block.get("rounds"))
     settings = Settings(rounds=recorded or max(planned or 0, played) or None)
     system = block.get("system") or _named_system(book, sheets, title_lines)
+    if system and canonical_system(system) in available_systems():  # a name, any language
+        system = canonical_system(system)
     t.settings = settings.replace(system=system) if system else settings
     around = read_paired_around(block, src)
     if around:

@@ -4,7 +4,9 @@ its headers (issue 15 item 6).
 
 * A title word that names a system or one of its aliases (``SystemFacts.aliases``:
   ``berger`` is the round robin, ``schweizer``/``swiss`` the FIDE Dutch system,
-  ``skolemonrad`` the school system, ``nsf``/``ssf``/``dsu`` themselves) decides.
+  ``skolemonrad`` the school system, ``nsf``/``ssf``/``dsu`` themselves) decides; a
+  country's word for its federation's Monrad (``svensk``, ``danish``) only beside
+  "Monrad" ("Svensk Monrad"), since a "Danish Open" is not paired by DSU's rules.
 * A title that only says "Monrad" is read with the system whose federation writes in
   the language of the sheet's headers (``SystemFacts.monrad_languages``: Norwegian
   NSF, Swedish SSF, Danish DSU; English headers give NSF).  Headers that do not tell
@@ -80,7 +82,10 @@ def title_system(lines: Iterable[str], lang: str | None) -> str | None:
         if word == "monrad":
             continue
         name = canonical_system(word)
-        if name in known:
+        # a federation's Monrad named by its country's word ("Svensk", "Danish") only
+        # beside "Monrad": a "Danish Open" is not paired by DSU's rules
+        national = name != word and bool(system_facts(name).monrad_languages)
+        if name in known and (not national or any("monrad" in w for w in words)):
             return name
     if any("monrad" in w for w in words):
         for name in known:

@@ -1,4 +1,4 @@
-"""Internals of the FIDE Dutch system (C.04.3, rules in force from 2026).
+"""Internals of the FIDE Dutch system (C.04.3, rules in force since 1 July 2025).
 
 * :mod:`.entrants`  -- per-player facts (score, colour preference, floats, bye
   eligibility) from the history, C.04.1 / C.04.3 article 1;

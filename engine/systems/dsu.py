@@ -10,6 +10,7 @@ one, not a colour (DSU-8).  See docs/systems/dsu.md.
 
 from __future__ import annotations
 
+from ..i18n import ptr
 from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions
 from ..monrad.listed import ListMonrad
@@ -24,8 +25,15 @@ class DsuMonrad(ListMonrad):
     name = "dsu"
     #: DSU "almindelig korrektion" (two lowest struck), Sonneborn-Berger in a round
     #: robin; DSU-1 a postponed game counts a draw and the next round may be paired
-    facts = SystemFacts(tiebreaks=("QP/C2",), round_robin_tiebreaks=("SB",),
-                        postponed_games=True, monrad_languages=("da",))
+    facts = SystemFacts(
+        tiebreaks=("QP/C2",), round_robin_tiebreaks=("SB",), postponed_games=True,
+        monrad_languages=("da",),
+        names=(("en", "Danish Monrad (DSU)"), ("nb", "Dansk monrad (DSU)"),
+               ("sv", "Dansk monrad (DSU)"), ("da", "Dansk monrad (DSU)")),
+        aliases=("dansk", "danish", "dansk monrad", "danish monrad",
+                 "dsu monrad"),
+        initial_colour_help=ptr("settings", "white or black; empty = DSU-0: no. 1, 3, 5 ... "
+                                "have White"))
     rules = MonradRules("DSU-2", "DSU-3", "DSU-5", "DSU-4", "DSU-6", "DSU-6", "DSU-0", "DSU-8")
     conventions = Conventions(
         forfeit_is_meeting=False, forfeit_keeps_colour=False, bye_is_white=False,

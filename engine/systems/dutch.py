@@ -1,4 +1,4 @@
-"""FIDE Dutch system (Handbook C.04.3, rules in force from 2026) as ``--system dutch``.
+"""FIDE Dutch system (Handbook C.04.3, rules in force since 1 July 2025) as ``--system dutch``.
 
 The pairing is fully determined by the rules; this implementation reproduces the
 FIDE-endorsed reference engine exactly (pairs, colours and pairing-allocated bye).
@@ -12,7 +12,7 @@ from ..dutch.budget import MEMORY_LIMIT_MB, TooLarge
 from ..dutch.colours import colour_of
 from ..dutch.criteria import make_context
 from ..dutch.entrants import build_entrants
-from ..i18n import ntr, tr
+from ..i18n import ntr, ptr, tr
 from ..model import Bye, Colour, Game, Result, Round, Tournament
 from ..pairing import (
     FIDE_SWISS_TIEBREAKS,
@@ -68,8 +68,16 @@ class DutchSystem:
 
     name = "dutch"
     #: C.07 defaults for a Swiss; round 1's colour of no. 1 is read from the file
-    facts = SystemFacts(tiebreaks=FIDE_SWISS_TIEBREAKS, infers_initial_colour=True,
-                        aliases=("fide-dutch", "swiss", "schweizer", "sveitsisk", "schweizisk"))
+    facts = SystemFacts(
+        tiebreaks=FIDE_SWISS_TIEBREAKS, infers_initial_colour=True,
+        names=(("en", "Swiss (FIDE Dutch)"), ("nb", "Sveitsisk (FIDE Dutch)"),
+               ("sv", "Schweizer (FIDE Dutch)"), ("da", "Schweizer (FIDE Dutch)")),
+        aliases=("fide-dutch", "swiss", "schweizer", "sveitsisk", "schweizisk", "hollandsk",
+                 "holländsk", "holländska", "fide swiss", "schweizersystem",
+                 "schweizersystemet"),
+        initial_colour_help=ptr("settings", "white or black: the initial colour (C.04.3), "
+                                "no. 1's colour in round 1; empty = as round 1 was paired, "
+                                "else white"))
 
     def initial_colour(self, tournament: Tournament) -> Colour:
         """Round 1's colour of no. 1, read from a paired round 1 (:func:`infer_initial_colour`)."""

@@ -83,8 +83,11 @@ class OthelloSwiss:
 
     name: str = "othello-swiss"
     #: OTH-7: match points, then MBQ, discs, lot
-    facts: ClassVar[SystemFacts] = SystemFacts(game="othello", tiebreaks=("MBQ", "DISCS", "LOT"),
-                                               aliases=("othello",))
+    facts: ClassVar[SystemFacts] = SystemFacts(
+        game="othello", tiebreaks=("MBQ", "DISCS", "LOT"),
+        names=(("en", "Othello Swiss"), ("nb", "Othello sveitsisk"), ("sv", "Othello swiss"),
+               ("da", "Othello schweizer")),
+        aliases=("othello", "papp"))
 
     def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:
         order = pairing_order(tournament, players, round_no - 1)

@@ -61,6 +61,17 @@ def schedule(tournament: Tournament, round_no: int, *, double: bool = False) -> 
     return tuple((by_number.get(w), by_number.get(b)) for w, b in boards)  # type: ignore[misc]
 
 
+#: what secretaries call a round robin and a double round robin (issue 36 item 5)
+_NAMES = (("en", "Round robin (Berger)"), ("nb", "Alle mot alle (Berger)"),
+          ("sv", "Alla mot alla (Berger)"), ("da", "Alle mod alle (Berger)"))
+_DOUBLE_NAMES = (("en", "Double round robin (Berger)"), ("nb", "Dobbel alle mot alle (Berger)"),
+                 ("sv", "Dubbel alla mot alla (Berger)"), ("da", "Dobbelt alle mod alle (Berger)"))
+_ALIASES = ("rr", "berger", "round robin", "all-play-all", "alle mot alle", "alla mot alla",
+            "alle mod alle", "berger tables")
+_DOUBLE_ALIASES = ("drr", "double", "double round robin", "dobbel alle mot alle",
+                   "dubbel alla mot alla", "dobbelt alle mod alle", "dubbelrond")
+
+
 @dataclass(frozen=True)
 class RoundRobinSystem:
     """Single (``double=False``) or double round robin pairing system."""
@@ -72,7 +83,8 @@ class RoundRobinSystem:
     def facts(self) -> SystemFacts:
         """C.07 round-robin defaults (direct encounter, Sonneborn-Berger, wins, Koya)."""
         return SystemFacts(tiebreaks=("DE", "SB", "WIN", "KS"), round_robin=True,
-                           aliases=("drr",) if self.double else ("rr", "berger"))
+                           names=_DOUBLE_NAMES if self.double else _NAMES,
+                           aliases=_DOUBLE_ALIASES if self.double else _ALIASES)
 
     def rounds(self, players: int) -> int:
         """Number of rounds for ``players`` entrants."""

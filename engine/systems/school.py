@@ -10,7 +10,7 @@ See docs/systems/school.md.
 
 from __future__ import annotations
 
-from ..i18n import tr
+from ..i18n import ptr, tr
 from ..model import Scoring, Tournament
 from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions, check_results_in
@@ -25,9 +25,15 @@ class SchoolMonrad(ListMonrad):
 
     name = "school"
     #: as SSF on 3/2/1 points (SKOL-6); SKOL-0 pairs only when every card is in
-    facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
-                        scoring=Scoring.school(),
-                        aliases=("skolemonrad", "skolmonrad", "school-monrad"))
+    facts = SystemFacts(
+        tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
+        scoring=Scoring.school(),
+        names=(("en", "School Monrad 3-2-1"), ("nb", "Skolemonrad 3-2-1"),
+               ("sv", "Skolmonrad 3-2-1"), ("da", "Skolemonrad 3-2-1")),
+        aliases=("skolemonrad", "skolmonrad", "school-monrad", "skole", "skol", "skola",
+                 "skolschack", "schackfyran", "school monrad"),
+        initial_colour_help=ptr("settings", "white or black; empty = SKOL-2: the higher "
+                                "number has White (2 against 1, 4 against 3 ...)"))
     rules = MonradRules("SKOL-1", "SKOL-4", "SKOL-4", "SKOL-4", "SKOL-5", "SKOL-5", "SKOL-2", "SKOL-3")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=False,

@@ -9,6 +9,7 @@ player keeps his results and is not paired again (SSF-9).  See docs/systems/ssf.
 
 from __future__ import annotations
 
+from ..i18n import ptr
 from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions
 from ..monrad.listed import ListMonrad
@@ -23,9 +24,15 @@ class SsfMonrad(ListMonrad):
     name = "ssf"
     #: SSF-10 quality points (lowest struck per ``ssf_strike``), most wins, the game
     #: between them, lot; SSF-3: the next round may be paired around a pending game
-    facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
-                        postponed_games=True,
-                        monrad_languages=("sv",))
+    facts = SystemFacts(
+        tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True, postponed_games=True,
+        monrad_languages=("sv",),
+        names=(("en", "Swedish Monrad (SSF)"), ("nb", "Svensk monrad (SSF)"),
+               ("sv", "Svensk monrad (SSF)"), ("da", "Svensk monrad (SSF)")),
+        aliases=("svensk", "swedish", "svensk monrad", "swedish monrad",
+                 "ssf monrad"),
+        initial_colour_help=ptr("settings", "white or black; empty = SSF-4: the even number "
+                                "has White against the next lower odd number (2 White v 1)"))
     rules = MonradRules("SSF-2", "SSF-5", "SSF-5", "SSF-5", "SSF-6", "SSF-6", "SSF-4", "SSF-8")
     conventions = Conventions(
         forfeit_is_meeting=True, forfeit_keeps_colour=True, bye_is_white=True,

@@ -224,7 +224,7 @@ def test_lite_book_reads_its_own_writes_from_memory_not_from_excel(tmp_path: Pat
     assert lb.read_range("Notes", 2, 2, 2, 3) == [["1-0", 3]]
     assert lb.used_size("Notes") == (2, 3)
     assert impl.actions == [], "nothing reaches Excel before save()"
-    assert book.sheets["Settings"].range("B4").value == "nsf"  # the snapshot
+    assert book.sheets["Settings"].range("B4").value == "Norwegian Monrad (NSF)"  # the snapshot
     lb.save()
     assert impl.actions == [], "nothing reaches Excel before flush()"
     lb.flush()

@@ -21,6 +21,7 @@ from monrad.converters.tabular.csv_format import read_roster_csv
 from monrad.converters.workbook.binding import WorkbookError
 from monrad.converters.workbook.package_book import open_book
 from monrad.engine.model import Colour, Player, Scoring
+from monrad.engine.pairing import system_name
 
 TEMPLATES = REPO / "templates"
 
@@ -139,8 +140,9 @@ def test_language_templates_are_shipped_and_readable(lang: str):
     wb = openpyxl.load_workbook(path)
     lay = L.layout_for(lang)
     assert wb.sheetnames == [lay.settings_sheet, lay.players_sheet, lay.standings_sheet]
-    assert wb[lay.settings_sheet]["B4"].value == {
-        "en": "dutch", "no": "nsf", "sv": "ssf", "da": "dsu"}[lang]
+    system = {"en": "dutch", "no": "nsf", "sv": "ssf", "da": "dsu"}[lang]
+    assert wb[lay.settings_sheet]["B4"].value == system_name(system, lang)  # issue 37 item 6
+    assert read_xlsx(path).settings.system == system
 
 
 def test_templates_are_rebuilt_byte_for_byte(tmp_path: Path):
