@@ -37,6 +37,7 @@ __all__ = [
     "EVENT_KEYS",
     "FORMAT_TEXTS",
     "FORMAT_TEXTS_BEFORE",
+    "SETTINGS_KEYS_BEFORE",
     "LANGS",
     "LAYOUTS",
     "Layout",
@@ -74,8 +75,8 @@ SETTINGS_KEYS: dict[str, dict[str, str]] = {
     "tiebreaks": {"en": "Tie-breaks", "no": "Korreksjoner", "sv": "Särskiljning",
                   "da": "Korrektioner"},
     "othello_c": {"en": "Othello C", "no": "Othello C", "sv": "Othello C", "da": "Othello C"},
-    "seed": {"en": "Seed", "no": "Frø (loddtrekning)", "sv": "Frö (lottning)",
-             "da": "Frø (lodtrækning)"},
+    "seed": {"en": "Seed", "no": "Frø (loddtrekning)", "sv": "Slumpfrö (lottdragning)",
+             "da": "Lodtrækningsnøgle"},
     "initial_colour": {"en": "Colour of no. 1 in round 1", "no": "Farge for nr. 1 i runde 1",
                        "sv": "Färg för nr 1 i rond 1", "da": "Farve for nr. 1 i runde 1"},
     "konrad": {"en": "Konrad: meetings allowed", "no": "Konrad: tillatte møter",
@@ -95,6 +96,13 @@ SETTINGS_KEYS: dict[str, dict[str, str]] = {
                    "da": "Afsender (WOF)"},
     "country": {"en": "Country (WOF)", "no": "Land (WOF)", "sv": "Land (WOF)",
                 "da": "Land (WOF)"},
+}
+
+#: earlier labels of :data:`SETTINGS_KEYS` that workbooks written before still hold,
+#: read as the same setting (issue 37 item 8: the Swedish lot is a "lottdragning",
+#: "lottning" is the pairing; the Danish seed is no "frø")
+SETTINGS_KEYS_BEFORE: dict[str, tuple[str, ...]] = {
+    "seed": ("Frö (lottning)", "Frø (lodtrækning)"),
 }
 
 #: Settings rows that are event details (``Tournament.info``), not pairing settings
@@ -120,7 +128,8 @@ SETTINGS_HELP: dict[str, dict[str, str]] = {
     "othello_c": {"en": "MBQ constant; empty = 64 / rounds", "no": "MBQ-konstant; tom = 64 / runder",
                   "sv": "MBQ-konstant; tom = 64 / ronder", "da": "MBQ-konstant; tom = 64 / runder"},
     "seed": {"en": "recorded seed for every lot drawn", "no": "registrert frø for all loddtrekning",
-             "sv": "registrerat frö för all lottning", "da": "registreret frø for al lodtrækning"},
+             "sv": "registrerat slumpfrö för all lottdragning",
+             "da": "registreret nøgle til al lodtrækning"},
     "initial_colour": {"en": "white or black; empty = drawn", "no": "hvit eller svart; tom = loddes",
                        "sv": "vit eller svart; tom = lottas", "da": "hvid eller sort; tom = lodtrækning"},
     "konrad": {"en": "Monrad: how often two players may meet (colours reverse); empty = once",
@@ -291,7 +300,7 @@ TIEBREAK_NAMES: dict[str, dict[str, str]] = {
     "BQ": {"en": "Brightwell quotient", "no": "Brightwell-kvotient", "sv": "Brightwell-kvot",
            "da": "Brightwell-kvotient"},
     "DISCS": {"en": "Discs", "no": "Brikker", "sv": "Brickor", "da": "Brikker"},
-    "LOT": {"en": "Drawing of lots", "no": "Loddtrekning", "sv": "Lottning",
+    "LOT": {"en": "Drawing of lots", "no": "Loddtrekning", "sv": "Lottdragning",
             "da": "Lodtrækning"},
 }
 

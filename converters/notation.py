@@ -136,7 +136,8 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
     if text is None:
         return None
     if isinstance(text, (int, float)) and not isinstance(text, bool):
-        raise NotationError(tr('{text!r} is a number, not a result such as 1-0', text=text))
+        # the number as the reader's language writes it (0,5 in a Swedish message)
+        raise NotationError(tr('{text} is a number, not a result such as 1-0', text=text))
     if isinstance(text, (_dt.date, _dt.datetime)):  # Excel read 1/2 as a date (issue 26)
         raise NotationError(tr(
             "{date} is a date: the spreadsheet turned a result such as 1/2 into a date; type "

@@ -89,6 +89,9 @@ class Explanation:
     #: for a round already in the file: does the file's pairing equal the rules' one
     file_matches: bool | None = None
     differences: list[FileDifference] = field(default_factory=list)
+    #: the heading of a float: ``float`` (Swiss: floats down/up) or ``group`` (a Monrad
+    #: list: meets a lower/higher score group)
+    float_words: str = "float"
 
     def pairs(self) -> set[frozenset[int]]:
         """The pairing the explanation describes, as unordered pairs."""
@@ -137,7 +140,7 @@ class Explanation:
             lines.append(heading("bye", lang, player=self.bye))
             lines.extend(f"  [{r.rule}] {r.text(lang)}" for r in self.bye_reasons)
         for f in self.floats:
-            lines.append(heading("float_" + f.direction, lang, player=f.player))
+            lines.append(heading(f"{self.float_words}_{f.direction}", lang, player=f.player))
             lines.extend(f"  [{r.rule}] {r.text(lang)}" for r in f.reasons)
         if self.file_matches is not None:
             lines.append(heading("file_same" if self.file_matches else "file_differs", lang))

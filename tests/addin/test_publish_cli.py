@@ -91,8 +91,8 @@ def test_standings_job_writes_crosstable_alphabetical_and_cards_sheets(
     finals = {}
     for row in cards.iter_rows():
         for j, c in enumerate(row):
-            if isinstance(c.value, str) and c.value.startswith(("Final score", "Sluttsum",
-                                                                 "Slutpoäng", "Slutscore")):
+            if isinstance(c.value, str) and c.value.startswith(("Final score", "Sluttresultat",
+                                                                 "Slutpoäng", "Point i alt")):
                 start_no = next(cards.cell(r, j + 1).value for r in range(c.row - 1, 0, -1)
                                 if isinstance(cards.cell(r, j + 1).value, int)
                                 and cards.cell(r + 1, j + 1).value is not None

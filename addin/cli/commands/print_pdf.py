@@ -20,6 +20,16 @@ from ._publishing import add_language_option, check_round, document_language
 ORDER = 55
 
 _WHAT = ("pairings", "alphabetical", "standings", "crosstable", "cards", "screen")
+#: the confirmation, naming the document in the reader's language (the ``--what``
+#: codes stay the command line's)
+_WRITTEN = {
+    "pairings": tr("the pairings are written to {output}"),
+    "alphabetical": tr("the alphabetical pairings are written to {output}"),
+    "standings": tr("the standings are written to {output}"),
+    "crosstable": tr("the crosstable is written to {output}"),
+    "cards": tr("the Monrad cards are written to {output}"),
+    "screen": tr("the projector screen is written to {output}"),
+}
 
 
 def register(sub) -> None:
@@ -50,7 +60,7 @@ def run(args) -> int:
     lang = document_language(args.file, args.lang, args.mapping)
     check_round(t, args.round_no, paired=args.what in ("pairings", "alphabetical", "screen"))
     write_document(args, document_html(t, args.what, lang, args.round_no))
-    print(tr('{what} written to {output}', what=args.what, output=args.output))
+    print(_WRITTEN[args.what].fill(output=args.output))
     return 0
 
 
