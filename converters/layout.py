@@ -25,11 +25,13 @@ sheet doubles as the pairing list pinned on the wall.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.i18n import Message, nptr, ptr
 from ..engine.pairing import system_facts
+from ..engine.tiebreak_labels import column_label
 from .limits import fraction
 
 __all__ = [
@@ -267,8 +269,10 @@ TIEBREAK_NAMES: dict[str, dict[str, str]] = {
     "PS": {"en": "Progressive score", "no": "Progressiv poengsum", "sv": "Progressiv poäng",
            "da": "Progressiv score"},
     "KS": {"en": "Koya", "no": "Koya", "sv": "Koya", "da": "Koya"},
-    "DE": {"en": "Direct encounter", "no": "Innbyrdes oppgjør", "sv": "Inbördes resultat",
-           "da": "Indbyrdes opgør"},
+    "DE": {"en": "Direct encounter (place among the tied players; empty: does not apply)",
+           "no": "Innbyrdes oppgjør (plass blant de like; tom: gjelder ikke)",
+           "sv": "Inbördes resultat (placering bland de lika; tom: gäller inte)",
+           "da": "Indbyrdes opgør (placering blandt de ligestillede; tom: gælder ikke)"},
     "WIN": {"en": "Rounds won (byes and walkovers too)",
             "no": "Vunne runder (også fri og w.o.)",
             "sv": "Vunna ronder (även frirond och w.o.)",
@@ -478,6 +482,20 @@ class Layout:
                 return None
             words.append(TIEBREAK_MODIFIERS[found.group(1)][self.lang].format(n=found.group(2)))
         return ", ".join(words)
+
+    def tiebreak_legend(self, codes: Sequence[str], system: str | None = None
+                        ) -> list[tuple[str, str]]:
+        """The legend under a table: (heading, words) per code with words, the code
+        itself beside the words where the heading is the federation's own (issue 37:
+        ``("KP", "Kvalitetspoäng (motståndarnas poäng) [QP]")``)."""
+        out = []
+        for code in codes:
+            name = self.tiebreak_name(code)
+            if name is None:
+                continue
+            label = column_label(code, self.lang, system)
+            out.append((label, name if label == code else f"{name} [{code}]"))
+        return out
 
     def round_headers(self, othello: bool = False) -> list[str]:
         heads = []

@@ -5,9 +5,10 @@ Tie-break names come from the workbook's legend
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ...engine.i18n import Message, ptr
+from ...engine.tiebreak_labels import column_label
 from .. import layout as L
 
 __all__ = ["WORDS", "Words", "words_for"]
@@ -92,6 +93,15 @@ class Words:
     def tiebreak(self, code: str) -> str:
         """The legend's name of a tie-break code, or the code itself."""
         return self.layout.tiebreak_name(code) or code
+
+    def tiebreak_columns(self, codes: Sequence[str], system: str) -> list[tuple[str, str]]:
+        """(heading, name) of each tie-break column: the heading as the system's
+        federation prints it in this language, the name for its tooltip (issue 37)."""
+        return [(column_label(c, self.lang, system), self.tiebreak(c)) for c in codes]
+
+    def tiebreak_legend(self, codes: Sequence[str], system: str) -> list[tuple[str, str]]:
+        """The legend under a table: heading, then the words and the code."""
+        return self.layout.tiebreak_legend(codes, system)
 
     def bye(self, kind: str) -> str:
         """The name of a bye kind (``PAIRING_BYE`` ...)."""

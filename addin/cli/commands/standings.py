@@ -20,9 +20,10 @@ import json
 import sys
 from pathlib import Path
 
-from ....engine.i18n import tr
+from ....engine.i18n import current_language, ntr, tr
 from ....engine.model import Result, Tournament
 from ....engine.pairing import system_facts
+from ....engine.standings import Standings
 from ._common import add_input_format_option, load_file, warn
 
 ORDER = 20
@@ -87,12 +88,16 @@ def run(args) -> int:
         t, table.upto if args.upto is not None else t.rounds_played)
     later = [m for m in missing if m[0] > table.upto]
     missing = [m for m in missing if m[0] <= table.upto] + later[:1]
-    notes = [f"round {n}: results missing on board(s) {', '.join(map(str, boards))}; "
-             "ranked on the results in" for n, boards in missing]
+    notes = [str(ntr("round {round}: the result is missing on board {boards}; ranked on "
+                     "the results in",
+                     "round {round}: results are missing on boards {boards}; ranked on the "
+                     "results in", len(boards), round=n, boards=tuple(boards)))
+             for n, boards in missing]
     if args.format == "text":
         print(table.as_text(), end="")
         for note in notes:
             print(note)
+        _print_legend(table)
     elif args.format == "csv":
         from ....converters.tabular.csv_format import write_table
 
@@ -109,6 +114,23 @@ def run(args) -> int:
     if report is not None and not args.dry_run:
         print(str(report), file=sys.stdout if args.format == "text" else sys.stderr)
     return 0
+
+
+def _print_legend(table: Standings) -> None:
+    """The tie-breaks' headings in full under the table, each with its code where the
+    heading is the federation's own (``KP  Kvalitetspoäng ... [QP]``; the code is what
+    ``--tiebreaks`` takes, issue 37)."""
+    from ....converters import layout as L
+
+    lang = current_language()
+    if table.labels(lang) == list(table.shown):
+        return  # English: the codes head the columns already
+    lay = L.layout_for(lang)
+    legend = lay.tiebreak_legend(table.shown, table.system)
+    width = max(len(label) for label, _ in legend)
+    print(f"{lay.text('legend')}:")
+    for label, words in legend:
+        print(f"  {label.ljust(width)}  {words}")
 
 
 def missing_boards(t: Tournament, upto: int) -> list[tuple[int, list[int]]]:

@@ -42,9 +42,11 @@ def test_standings_legend_names_every_tiebreak_column(event) -> None:
     html = document_html(t, "standings", "no")
     head = Tables(html).tables[0][0]
     table = standings(t)
-    assert head[6:6 + len(table.shown)] == list(table.shown)
-    for code in table.shown:
-        assert f"<dt>{code}</dt>" in html
+    labels = table.labels("nb")  # the federation's headings (issue 37 item 4)
+    assert head[6:6 + len(table.shown)] == labels
+    for code, label in zip(table.shown, labels):
+        assert f"<dt>{label}</dt>" in html
+        assert label == code or f" [{code}]</dd>" in html  # the code beside the words
 
 
 def test_rated_chess_standings_show_performance_and_rating_change(event) -> None:
