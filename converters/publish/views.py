@@ -165,7 +165,7 @@ def alphabetical_view(t: Tournament, w: Words, round_no: int) -> dict:
     lines = [{"name": names[a.player], "no": a.player, "board": a.board or "",
               "colour": colour[a.colour],
               "opponent": names[a.opponent] if a.opponent else _bye_text(w, a.bye),
-              "opponent_no": a.opponent or ""} for a in alphabetical_list(t, rnd)]
+              "opponent_no": a.opponent or ""} for a in alphabetical_list(t, rnd, w.lang)]
     return {"title": w("alphabetical_round", n=round_no), "round": round_no, "lines": lines}
 
 

@@ -153,3 +153,34 @@ def test_issue37_item8_a_number_in_a_result_cell_is_written_the_languages_way(
     wb.save(book)
     code, said = _said(capsys, "pair", book)
     assert code == 2 and "0,5" in said and "0.5" not in said, said
+
+
+#: the alphabetical list in each language's order (CLDR): Swedish ... Z, Å, Ä, Ö; Danish
+#: and Norwegian ... Z, Æ (Ä), Ø (Ö), Å, "aa" as "å"
+ALPHABETICAL = {
+    "sv": ["Aas, Trond", "Berg, Kari", "Dahl, Ola", "Åkesson, Nils", "Åström, Per",
+           "Ängström, Ida", "Öberg, Eva", "Öhrn, Liv"],
+    "da": ["Berg, Kari", "Dahl, Ola", "Ängström, Ida", "Öberg, Eva", "Öhrn, Liv",
+           "Åkesson, Nils", "Aas, Trond", "Åström, Per"],
+}
+ALPHABETICAL["nb"] = ALPHABETICAL["da"]
+
+
+@pytest.mark.parametrize("lang", NORDIC)
+def test_issue37_item11_the_alphabetical_pairings_follow_the_languages_order(
+        tmp_path: Path, capsys, lang: str) -> None:
+    import openpyxl
+
+    book = _book(tmp_path, lang)
+    assert main(["pair", str(book)]) == 0
+    assert main(["standings", str(book)]) == 0  # writes the Alphabetical sheet
+    capsys.readouterr()
+    assert main(["print", str(book), "--what", "alphabetical", "-o", str(tmp_path / "a.html")]) == 0
+    page = (tmp_path / "a.html").read_text(encoding="utf-8")
+    rows = [re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row)
+            for row in re.findall(r"<tr>(.*?)</tr>", page, re.S)]
+    listed = [cells[0] for cells in rows if cells and cells[0] in NAMES]
+    assert listed == ALPHABETICAL[lang], listed
+    ws = openpyxl.load_workbook(book)["Alfabetisk"]
+    column = [ws.cell(r, 1).value for r in range(3, 3 + len(NAMES))]
+    assert column == ALPHABETICAL[lang], column

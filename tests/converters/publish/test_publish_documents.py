@@ -11,7 +11,7 @@ from publish_events import EVENTS, Tables, body_rows, finished_event
 from monrad.converters import layout as L
 from monrad.converters.publish import document_html, site_pages
 from monrad.converters.publish.texts import WORDS
-from monrad.engine.crosstable import name_key
+from monrad.engine.collation import sort_key
 from monrad.engine.pairing import is_othello
 from monrad.engine.standings import standings
 
@@ -131,7 +131,7 @@ def test_alphabetical_list_has_everyone_once_sorted_by_name(event) -> None:
     _, t = event
     rnd = t.rounds[-1]
     rows = body_rows(document_html(t, "alphabetical", "en", rnd.number))
-    assert [r[0] for r in rows] == sorted((r[0] for r in rows), key=name_key)
+    assert [r[0] for r in rows] == sorted((r[0] for r in rows), key=lambda n: sort_key(n, "en"))
     assert sorted(int(r[1]) for r in rows) == sorted(rnd.players)
     names = {p.start_no: p.name for p in t.players}
     for r in rows:
