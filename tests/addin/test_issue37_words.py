@@ -184,3 +184,33 @@ def test_issue37_item11_the_alphabetical_pairings_follow_the_languages_order(
     ws = openpyxl.load_workbook(book)["Alfabetisk"]
     column = [ws.cell(r, 1).value for r in range(3, 3 + len(NAMES))]
     assert column == ALPHABETICAL[lang], column
+
+
+@pytest.mark.parametrize("lang", NORDIC)
+def test_issue37_item10_the_events_federation_is_the_players_default_said_once(
+        tmp_path: Path, capsys, lang: str) -> None:
+    import openpyxl
+
+    from monrad.converters import layout as L
+
+    book = _book(tmp_path, lang)
+    assert main(["pair", str(book)]) == 0
+    lay = L.layout_for(LAYOUT[lang])
+    wb = openpyxl.load_workbook(book)
+    settings = wb[lay.settings_sheet]
+    row = next(r for r in range(1, settings.max_row + 1)
+               if settings.cell(r, 1).value == L.SETTINGS_KEYS["federation"][lay.lang])
+    settings.cell(row, 2, "SWE")
+    wb.save(book)
+    capsys.readouterr()
+    code, said = _said(capsys, "export", book, "--check")
+    federation = L.SETTINGS_KEYS["federation"][lay.lang].split()[0].casefold()  # förbund, forbund
+    per_player = [ln for ln in said.splitlines() if re.match(r"\w+\s+\d+ ", ln)
+                  and re.search(rf"\b{federation}\b", ln.casefold())]
+    assert not per_player, per_player
+    told = [ln for ln in said.splitlines() if "SWE" in ln]
+    assert len(told) == 1 and str(len(NAMES)) in told[0], said
+    code, said = _said(capsys, "export", book, "--force", "-o", tmp_path / "rapport.trf")
+    players = [ln for ln in (tmp_path / "rapport.trf").read_text(encoding="utf-8").splitlines()
+               if ln.startswith("001")]
+    assert len(players) == len(NAMES) and all(ln[53:56] == "SWE" for ln in players), players

@@ -146,6 +146,11 @@ def run(args) -> int:
     apply_settings(t, args.settings)
     if args.national_federation:
         t.info["national_federation"] = args.national_federation.upper()
+    t, defaulted = fide_export.with_event_federation(t)
+    if defaulted:  # said once, not a "federation missing" per player (issue 37 item 10)
+        print(ntr("{n} player without a federation is reported with the event's, {fed}",
+                  "{n} players without a federation are reported with the event's, {fed}",
+                  defaulted, fed=str(t.info["federation"]).upper()))
     checked = fide_export.normalise_header_dates(t)
     if args.ascii_names:
         checked = fide_export.with_ascii_names(checked)
