@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, Protocol, runtime_checkable
 
-from .i18n import LocalizedError, Message, ntr, tr
+from .i18n import LocalizedError, Message, current_language, language_code, ntr, tr
 from .model import Result, Round, Scoring, Tournament
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "players_to_pair",
     "system_facts",
     "system_scoring",
+    "system_title",
     "total_rounds",
     "with_system_scoring",
 ]
@@ -96,6 +97,9 @@ class SystemFacts:
     #: the system's own points per result, used wherever a tournament leaves the
     #: 1 / ½ / 0 default (school Monrad: 3 / 2 / 1, SKOL-6); ``None``: the file's
     scoring: Scoring | None = None
+    #: the system's name for the reader, in the reader's language (the headings of the
+    #: pairings, standings and explanations, issue 37); ``None``: its code
+    title: Message | None = None
 
 
 #: facts of a system named in a file but not implemented here (a FIDE Swiss)
@@ -188,6 +192,23 @@ def with_system_scoring(t: Tournament) -> Tournament:
     out = t.copy()
     out.settings = t.settings.replace(scoring=scoring)
     return out
+
+
+def system_title(name: str, lang: str | None = None) -> str:
+    """The name a reader of ``lang`` (default: the language in force) reads for the
+    system called ``name``: "SSF:s monradsystem" in Swedish (issue 37 item 7).  English
+    keeps the system's code (``ssf``), as it keeps the tie-breaks' codes; a system
+    without a title is its code in every language.
+
+    >>> system_title("dsu", "da"), system_title("dsu", "en"), system_title("burstein", "sv")
+    ("DSU's monradsystem", 'dsu', 'burstein')
+    """
+    code = language_code(lang) if lang else current_language()
+    try:
+        title = system_facts(name).title
+    except PairingError:
+        return name
+    return name if title is None or code in (None, "en") else title.render(code)
 
 
 def get_system(name: str) -> PairingSystem:

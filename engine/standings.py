@@ -43,7 +43,7 @@ from typing import SupportsInt, cast
 
 from .i18n import Message, current_language, number_text, ptr, tr
 from .model import Result, Tournament
-from .pairing import system_facts, with_system_scoring
+from .pairing import system_facts, system_title, with_system_scoring
 from .tiebreak_labels import code_for_label, column_label
 from .tiebreaks import Context, TieBreak, TieBreakError, Value, get_tiebreak, known_codes
 
@@ -278,10 +278,11 @@ class Standings:
         """``Standings after round 3 (nsf)``; before any result ``Standings: no round
         played yet`` (the workbook's words, issue 26)."""
         if not self.upto:
-            return str(tr("Standings: no round played yet ({system})", system=self.system)
+            return str(tr("Standings: no round played yet ({system})",
+                          system=system_title(self.system))
                        if self.system else tr("Standings: no round played yet"))
         return str(tr("Standings after round {round} ({system})", round=self.upto,
-                      system=self.system) if self.system else
+                      system=system_title(self.system)) if self.system else
                    tr("Standings after round {round}", round=self.upto))
 
     def as_text(self) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..i18n import Message, language_code
+from ..pairing import system_title
 from .texts import LANGUAGES, heading, message, render
 
 __all__ = ["Arg", "BoardNote", "Explanation", "FileDifference", "FloatNote", "Reason", "points_text"]
@@ -128,7 +129,7 @@ class Explanation:
         """The same content for people, in ``lang`` (en, no, sv, da)."""
         if language_code(lang) is None:
             raise ValueError(f"unknown language {lang!r} (one of {', '.join(LANGUAGES)})")
-        lines = [heading("round", lang, round=self.round, system=self.system)]
+        lines = [heading("round", lang, round=self.round, system=system_title(self.system, lang))]
         for r in self.general:
             lines.append(f"  [{r.rule}] {r.text(lang)}")
         if self.order:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..cardinality import Matcher
-from ..i18n import tr
+from ..i18n import ptr, tr
 from ..model import Colour, Tournament
 from ..pairing import NoPairingPossible, PairingError, SystemFacts
 from .base import Context, MonradRules, MonradSystem
@@ -83,7 +83,7 @@ class NsfMonrad(MonradSystem):
     name = "nsf"
     #: NSF-13A/B quality points, add-back, Sonneborn-Berger, lot; NSF-5 postponed games
     #: count as draws for the round list and the next round may be paired
-    facts = SystemFacts(tiebreaks=("NSF-QP", "NSF-AB", "MSB", "LOT"), postponed_games=True,
+    facts = SystemFacts(title=ptr("system name", "NSF Monrad"), tiebreaks=("NSF-QP", "NSF-AB", "MSB", "LOT"), postponed_games=True,
                         monrad_languages=("no", "en"), konrad=True)
     rules = MonradRules("NSF-5", "NSF-9A", "NSF-6A", "NSF-9D", "NSF-8B", "NSF-8D", "NSF-4", "NSF-12A")
     conventions = Conventions(

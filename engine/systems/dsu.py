@@ -10,6 +10,7 @@ one, not a colour (DSU-8).  See docs/systems/dsu.md.
 
 from __future__ import annotations
 
+from ..i18n import ptr
 from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions
 from ..monrad.listed import ListMonrad
@@ -24,7 +25,7 @@ class DsuMonrad(ListMonrad):
     name = "dsu"
     #: DSU "almindelig korrektion" (two lowest struck), Sonneborn-Berger in a round
     #: robin; DSU-1 a postponed game counts a draw and the next round may be paired
-    facts = SystemFacts(tiebreaks=("QP/C2",), round_robin_tiebreaks=("SB",),
+    facts = SystemFacts(title=ptr("system name", "DSU Monrad"), tiebreaks=("QP/C2",), round_robin_tiebreaks=("SB",),
                         postponed_games=True, monrad_languages=("da",))
     rules = MonradRules("DSU-2", "DSU-3", "DSU-5", "DSU-4", "DSU-6", "DSU-6", "DSU-0", "DSU-8")
     conventions = Conventions(

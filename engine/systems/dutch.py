@@ -12,7 +12,7 @@ from ..dutch.budget import MEMORY_LIMIT_MB, TooLarge
 from ..dutch.colours import colour_of
 from ..dutch.criteria import make_context
 from ..dutch.entrants import build_entrants
-from ..i18n import ntr, tr
+from ..i18n import ntr, ptr, tr
 from ..model import Bye, Colour, Game, Result, Round, Tournament
 from ..pairing import (
     FIDE_SWISS_TIEBREAKS,
@@ -68,7 +68,7 @@ class DutchSystem:
 
     name = "dutch"
     #: C.07 defaults for a Swiss; round 1's colour of no. 1 is read from the file
-    facts = SystemFacts(tiebreaks=FIDE_SWISS_TIEBREAKS, infers_initial_colour=True,
+    facts = SystemFacts(title=ptr("system name", "FIDE Dutch system"), tiebreaks=FIDE_SWISS_TIEBREAKS, infers_initial_colour=True,
                         aliases=("fide-dutch", "swiss", "schweizer", "sveitsisk", "schweizisk"))
 
     def initial_colour(self, tournament: Tournament) -> Colour:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cardinality import Matcher
-from ..i18n import tr
+from ..i18n import ptr, tr
 from ..model import Bye, Colour, Game, Result, Round, Tournament
 from ..monrad.procedure import NoByeCandidate, lowest_first_tiers, no_bye_candidate, top_down
 from ..othello.mbq import OthelloDataError, standings
@@ -83,7 +83,7 @@ class OthelloSwiss:
 
     name: str = "othello-swiss"
     #: OTH-7: match points, then MBQ, discs, lot
-    facts: ClassVar[SystemFacts] = SystemFacts(game="othello", tiebreaks=("MBQ", "DISCS", "LOT"),
+    facts: ClassVar[SystemFacts] = SystemFacts(title=ptr("system name", "Othello Swiss"), game="othello", tiebreaks=("MBQ", "DISCS", "LOT"),
                                                aliases=("othello",))
 
     def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...]) -> Round:

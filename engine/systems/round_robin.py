@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..berger import berger_round, double_round_robin_round, rounds_in_cycle
-from ..i18n import tr
+from ..i18n import ptr, tr
 from ..model import Bye, Game, Round, Tournament
 from ..pairing import PairingError, SystemFacts
 
@@ -71,7 +71,9 @@ class RoundRobinSystem:
     @property
     def facts(self) -> SystemFacts:
         """C.07 round-robin defaults (direct encounter, Sonneborn-Berger, wins, Koya)."""
-        return SystemFacts(tiebreaks=("DE", "SB", "WIN", "KS"), round_robin=True,
+        title = (ptr("system name", "double round robin") if self.double
+                 else ptr("system name", "round robin"))
+        return SystemFacts(title=title, tiebreaks=("DE", "SB", "WIN", "KS"), round_robin=True,
                            aliases=("drr",) if self.double else ("rr", "berger"))
 
     def rounds(self, players: int) -> int:

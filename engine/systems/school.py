@@ -10,7 +10,7 @@ See docs/systems/school.md.
 
 from __future__ import annotations
 
-from ..i18n import tr
+from ..i18n import ptr, tr
 from ..model import Scoring, Tournament
 from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions, check_results_in
@@ -25,7 +25,7 @@ class SchoolMonrad(ListMonrad):
 
     name = "school"
     #: as SSF on 3/2/1 points (SKOL-6); SKOL-0 pairs only when every card is in
-    facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
+    facts = SystemFacts(title=ptr("system name", "School Monrad"), tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
                         scoring=Scoring.school(),
                         aliases=("skolemonrad", "skolmonrad", "school-monrad"))
     rules = MonradRules("SKOL-1", "SKOL-4", "SKOL-4", "SKOL-4", "SKOL-5", "SKOL-5", "SKOL-2", "SKOL-3")

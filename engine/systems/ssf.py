@@ -9,6 +9,7 @@ player keeps his results and is not paired again (SSF-9).  See docs/systems/ssf.
 
 from __future__ import annotations
 
+from ..i18n import ptr
 from ..monrad.base import MonradRules
 from ..monrad.facts import Conventions
 from ..monrad.listed import ListMonrad
@@ -23,7 +24,7 @@ class SsfMonrad(ListMonrad):
     name = "ssf"
     #: SSF-10 quality points (lowest struck per ``ssf_strike``), most wins, the game
     #: between them, lot; SSF-3: the next round may be paired around a pending game
-    facts = SystemFacts(tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
+    facts = SystemFacts(title=ptr("system name", "SSF Monrad"), tiebreaks=("QP", "WON", "DE", "LOT"), strikes_quality_points=True,
                         postponed_games=True,
                         monrad_languages=("sv",))
     rules = MonradRules("SSF-2", "SSF-5", "SSF-5", "SSF-5", "SSF-6", "SSF-6", "SSF-4", "SSF-8")

@@ -214,3 +214,38 @@ def test_issue37_item10_the_events_federation_is_the_players_default_said_once(
     players = [ln for ln in (tmp_path / "rapport.trf").read_text(encoding="utf-8").splitlines()
                if ln.startswith("001")]
     assert len(players) == len(NAMES) and all(ln[53:56] == "SWE" for ln in players), players
+
+
+#: the system's name a heading reads, per language (issue 37 item 7)
+SYSTEM_TITLES = {"sv": "SSF:s monradsystem", "nb": "SSFs monradsystem", "da": "SSF's monradsystem"}
+
+
+@pytest.mark.parametrize("lang", NORDIC)
+def test_issue37_item7_headings_help_ratings_and_site_speak_the_language(
+        tmp_path: Path, capsys, lang: str) -> None:
+    book = _book(tmp_path, lang)
+    code, said = _said(capsys, "pair", book)
+    assert code == 0 and said.splitlines()[0].startswith(("Rond 1", "Runde 1")), said
+    assert f"({SYSTEM_TITLES[lang]})" in said.splitlines()[0] and "(ssf)" not in said, said
+    code, said = _said(capsys, "standings", book, "--dry-run")
+    assert "(ssf)" not in said and SYSTEM_TITLES[lang] in said, said
+    code, said = _said(capsys, "explain", book, "--round", "1")
+    assert code == 0 and "(ssf)" not in said and SYSTEM_TITLES[lang] in said, said
+    for argv in (("--help",), ("standings", "--help"), ("convert", "--help"),
+                 ("export", "--help"), ("ratings", "--help")):
+        code, said = _said(capsys, "--lang", lang, *argv) if argv[0] == "--help" else \
+            _said(capsys, argv[0], "--lang", lang, *argv[1:])
+        usage = said.split("\n\n")[0]
+        assert not re.search(r"\b(FILE|COMMAND|LANG|CODES|FOLDER|OUT|LIST|KEY=VALUE)\b", usage), usage
+    code, said = _said(capsys, "ratings", book, "--fide",
+                       Path(__file__).parents[1] / "data" / "ratings" / "national-list.csv",
+                       "--national", "--dry-run", "--lang", lang)
+    head = said.splitlines()[0]
+    assert not re.search(r"\b(match|National|Name|Born)\b", head), head
+    code, said = _said(capsys, "publish", book, "-o", tmp_path / "site")
+    assert code == 0, said
+    names = sorted(p.name for p in (tmp_path / "site").glob("*.html"))
+    assert not [n for n in names if re.match(r"(round|player|screen|crosstable|cards)\b", n)], names
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert all((tmp_path / "site" / href).exists()
+               for href in re.findall(r'href="([^"#]+\.html)"', index))

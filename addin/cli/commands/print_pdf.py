@@ -14,7 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from ....engine.i18n import tr
-from ._common import add_input_format_option, add_overwrite_option, check_output_of, load_file
+from ._common import (
+    add_input_format_option,
+    add_overwrite_option,
+    check_output_of,
+    load_file,
+    placeholder,
+)
 from ._publishing import add_language_option, check_round, document_language
 
 ORDER = 55
@@ -39,12 +45,12 @@ def register(sub) -> None:
                            "by board or alphabetically, the standings, the crosstable, the Monrad "
                            "cards (several to an A4 page) or the projector screen.")),
         epilog=str(tr("Example: monrad print club.xlsx --what alphabetical -o wall.pdf")))
-    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
     p.add_argument("--what", choices=_WHAT, required=True, help=str(tr("the document")))
     p.add_argument("--round", type=int, metavar="N", dest="round_no",
                    help=str(tr("the round (default: the newest paired round; tables: as "
                                "'monrad standings')")))
-    p.add_argument("-o", "--output", metavar="OUT", required=True,
+    p.add_argument("-o", "--output", metavar=placeholder("OUT"), required=True,
                    help=str(tr("the PDF to write (.html: the page instead)")))
     add_overwrite_option(p)
     add_language_option(p)

@@ -24,7 +24,7 @@ from ....engine.i18n import current_language, ntr, tr
 from ....engine.model import Result, Tournament
 from ....engine.pairing import system_facts
 from ....engine.standings import Standings
-from ._common import add_input_format_option, load_file, warn
+from ._common import add_input_format_option, load_file, placeholder, warn
 
 ORDER = 20
 
@@ -34,8 +34,8 @@ def register(sub) -> None:
         "standings", help=str(tr("print the standings")),
         description=str(tr("Rank the players by points and tie-breaks (the file's list, else the "
                            "system's own) and print the table.")))
-    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv, .elo)")))
-    p.add_argument("--tiebreaks", metavar="CODES",
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv, .elo)")))
+    p.add_argument("--tiebreaks", metavar=placeholder("CODES"),
                    help=str(tr("comma-separated tie-break codes, e.g. BH/C1,BH,SB (default: the "
                                "file's, else the system's)")))
     p.add_argument("--system", metavar="S",
