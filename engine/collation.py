@@ -22,15 +22,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
 from functools import cache
-from typing import TypeVar
 
 from .i18n import language_code
 
-__all__ = ["RULES", "sort_key", "sorted_by_name"]
-
-T = TypeVar("T")
+__all__ = ["RULES", "sort_key"]
 
 #: CLDR's standard tailoring of each language (the root, by the base letter, for ``en``)
 RULES: dict[str, str] = {
@@ -157,9 +153,8 @@ def _elements(text: str, table: dict[str, list[Element]]) -> list[Element]:
         for size in range(min(longest, len(text) - i), 0, -1):
             part = text[i:i + size]
             if part in table:
-                out.extend(table[part])
+                out.extend(table[part])  # marks after it stay accents (å + acute)
                 i += size
-                # the marks after a tailored letter stay its accents (å + acute)
                 break
         else:
             out.extend(_root_elements(text[i]))
@@ -199,8 +194,3 @@ def sort_key(text: str, lang: str | None = None) -> tuple:
     else:
         tertiaries = tuple((0, t) for p, _, t, _ in elements if p)
     return primaries, secondaries, tertiaries, text
-
-
-def sorted_by_name(items: Iterable[T], name: Callable[[T], str], lang: str | None = None) -> list[T]:
-    """``items`` in the alphabetical order of ``lang`` by ``name(item)``."""
-    return sorted(items, key=lambda item: sort_key(name(item), lang))

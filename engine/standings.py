@@ -57,9 +57,9 @@ __all__ = [
     "parse_codes",
     "pending_legend",
     "record_lot_seed",
-    "shown_value",
     "remark_message",
     "remark_text",
+    "shown_value",
     "standings",
     "trf_tiebreak_records",
 ]

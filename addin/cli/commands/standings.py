@@ -127,6 +127,8 @@ def _print_legend(table: Standings) -> None:
         return  # English: the codes head the columns already
     lay = L.layout_for(lang)
     legend = lay.tiebreak_legend(table.shown, table.system)
+    if not legend:
+        return
     width = max(len(label) for label, _ in legend)
     print(f"{lay.text('legend')}:")
     for label, words in legend:
