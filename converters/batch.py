@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from ..engine.i18n import ntr, ptr, tr
+from ..engine.collation import sort_key
+from ..engine.i18n import current_language, ntr, ptr, tr
 from ..engine.model import ModelError, Tournament
 from .atomic import (
     atomic_write,
@@ -179,7 +180,7 @@ def _expand(src: str, recursive: bool) -> tuple[list[tuple[Path, Path | None]], 
     if p.exists():
         return [(p, None)], None
     if _GLOB_CHARS.search(src):
-        hits = sorted(glob.glob(src, recursive=recursive or "**" in src))
+        hits = sorted(glob.glob(src, recursive=recursive or "**" in src), key=_name_order)
         out: list[tuple[Path, Path | None]] = []
         for h in hits:
             q = Path(h)
@@ -189,6 +190,13 @@ def _expand(src: str, recursive: bool) -> tuple[list[tuple[Path, Path | None]], 
                 out.append((q, None))
         return out, (None if out else f"no file matches {src!r}")
     return [], f"{src}: no such file or folder"
+
+
+def _name_order(path: str | os.PathLike[str]) -> tuple:
+    """A file's place in the tables: its path in the alphabetical order of the reader's
+    language (issue 37 item 11: Swedish ... z, å, ä, ö), folder by folder."""
+    lang = current_language()
+    return tuple(sort_key(part, lang) for part in Path(path).parts)
 
 
 def is_helper_file(path: str | os.PathLike[str]) -> bool:
@@ -208,7 +216,7 @@ def tournament_files(folder: Path, recursive: bool = True) -> list[Path]:
     (:func:`~monrad.converters.workbook.backup.is_backup`) left out."""
     it = folder.rglob("*") if recursive else folder.iterdir()
     out = []
-    for p in sorted(it):
+    for p in sorted(it, key=_name_order):
         rel = p.relative_to(folder)
         if (any(part.startswith(".") for part in rel.parts) or is_helper_file(p)
                 or is_backup(p) or not p.is_file()):

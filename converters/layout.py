@@ -25,11 +25,13 @@ sheet doubles as the pairing list pinned on the wall.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.i18n import Message, nptr, ptr
 from ..engine.pairing import system_facts
+from ..engine.tiebreak_labels import column_label
 from .limits import fraction
 from .notation import POSTPONED_LETTERS
 
@@ -38,6 +40,7 @@ __all__ = [
     "EVENT_KEYS",
     "FORMAT_TEXTS",
     "FORMAT_TEXTS_BEFORE",
+    "SETTINGS_KEYS_BEFORE",
     "LANGS",
     "LAYOUTS",
     "Layout",
@@ -78,8 +81,8 @@ SETTINGS_KEYS: dict[str, dict[str, str]] = {
     "tiebreaks": {"en": "Tie-breaks", "no": "Korreksjoner", "sv": "Särskiljning",
                   "da": "Korrektioner"},
     "othello_c": {"en": "Othello C", "no": "Othello C", "sv": "Othello C", "da": "Othello C"},
-    "seed": {"en": "Seed", "no": "Frø (loddtrekning)", "sv": "Frö (lottning)",
-             "da": "Frø (lodtrækning)"},
+    "seed": {"en": "Seed", "no": "Frø (loddtrekning)", "sv": "Slumpfrö (lottdragning)",
+             "da": "Lodtrækningsnøgle"},
     "initial_colour": {"en": "Colour of no. 1 in round 1", "no": "Farge for nr. 1 i runde 1",
                        "sv": "Färg för nr 1 i rond 1", "da": "Farve for nr. 1 i runde 1"},
     "konrad": {"en": "Konrad: meetings allowed", "no": "Konrad: tillatte møter",
@@ -117,6 +120,12 @@ REPEATED_SETTINGS = ("prize_category", "prizes")
 PRIZE_OPTIONS = {"prize_category": "categories", "prizes": "prizes",
                  "shared_places": "shared_places", "one_prize": "one_prize",
                  "equal_prizes": "equal_prizes"}
+#: earlier labels of :data:`SETTINGS_KEYS` that workbooks written before still hold,
+#: read as the same setting (issue 37 item 8: the Swedish lot is a "lottdragning",
+#: "lottning" is the pairing; the Danish seed is no "frø")
+SETTINGS_KEYS_BEFORE: dict[str, tuple[str, ...]] = {
+    "seed": ("Frö (lottning)", "Frø (lodtrækning)"),
+}
 
 #: Settings rows that are event details (``Tournament.info``), not pairing settings
 EVENT_KEYS = ("city", "federation", "start_date", "end_date", "arbiter", "time_control",
@@ -141,7 +150,8 @@ SETTINGS_HELP: dict[str, dict[str, str]] = {
     "othello_c": {"en": "MBQ constant; empty = 64 / rounds", "no": "MBQ-konstant; tom = 64 / runder",
                   "sv": "MBQ-konstant; tom = 64 / ronder", "da": "MBQ-konstant; tom = 64 / runder"},
     "seed": {"en": "recorded seed for every lot drawn", "no": "registrert frø for all loddtrekning",
-             "sv": "registrerat frö för all lottning", "da": "registreret frø for al lodtrækning"},
+             "sv": "registrerat slumpfrö för all lottdragning",
+             "da": "registreret nøgle til al lodtrækning"},
     "konrad": {"en": "Monrad: how often two players may meet (colours reverse); empty = once",
                "no": "Monrad: hvor ofte to spillere kan møtes (fargene byttes); tom = én gang",
                "sv": "Monrad: hur ofta två spelare får mötas (färgerna byts); tom = en gång",
@@ -314,8 +324,10 @@ TIEBREAK_NAMES: dict[str, dict[str, str]] = {
     "PS": {"en": "Progressive score", "no": "Progressiv poengsum", "sv": "Progressiv poäng",
            "da": "Progressiv score"},
     "KS": {"en": "Koya", "no": "Koya", "sv": "Koya", "da": "Koya"},
-    "DE": {"en": "Direct encounter", "no": "Innbyrdes oppgjør", "sv": "Inbördes resultat",
-           "da": "Indbyrdes opgør"},
+    "DE": {"en": "Direct encounter (place among the tied players; empty: does not apply)",
+           "no": "Innbyrdes oppgjør (plass blant de like; tom: gjelder ikke)",
+           "sv": "Inbördes resultat (placering bland de lika; tom: gäller inte)",
+           "da": "Indbyrdes opgør (placering blandt de ligestillede; tom: gælder ikke)"},
     "WIN": {"en": "Rounds won (byes and walkovers too)",
             "no": "Vunne runder (også fri og w.o.)",
             "sv": "Vunna ronder (även frirond och w.o.)",
@@ -347,7 +359,7 @@ TIEBREAK_NAMES: dict[str, dict[str, str]] = {
     "BQ": {"en": "Brightwell quotient", "no": "Brightwell-kvotient", "sv": "Brightwell-kvot",
            "da": "Brightwell-kvotient"},
     "DISCS": {"en": "Discs", "no": "Brikker", "sv": "Brickor", "da": "Brikker"},
-    "LOT": {"en": "Drawing of lots", "no": "Loddtrekning", "sv": "Lottning",
+    "LOT": {"en": "Drawing of lots", "no": "Loddtrekning", "sv": "Lottdragning",
             "da": "Lodtrækning"},
 }
 
@@ -534,6 +546,20 @@ class Layout:
                 return None
             words.append(TIEBREAK_MODIFIERS[found.group(1)][self.lang].format(n=found.group(2)))
         return ", ".join(words)
+
+    def tiebreak_legend(self, codes: Sequence[str], system: str | None = None
+                        ) -> list[tuple[str, str]]:
+        """The legend under a table: (heading, words) per code with words, the code
+        itself beside the words where the heading is the federation's own (issue 37:
+        ``("KP", "Kvalitetspoäng (motståndarnas poäng) [QP]")``)."""
+        out = []
+        for code in codes:
+            name = self.tiebreak_name(code)
+            if name is None:
+                continue
+            label = column_label(code, self.lang, system)
+            out.append((label, name if label == code else f"{name} [{code}]"))
+        return out
 
     def round_headers(self, othello: bool = False) -> list[str]:
         heads = []

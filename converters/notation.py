@@ -172,7 +172,8 @@ def parse_result(text: object, *, othello: bool = False) -> ParsedResult | None:
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         date = excel_date(text)
         if date is None:
-            raise NotationError(tr('{text!r} is a number, not a result such as 1-0', text=text))
+            # the number as the reader's language writes it (0,5 in a Swedish message)
+            raise NotationError(tr('{text} is a number, not a result such as 1-0', text=text))
         # a date that reached us as its serial number: said as the date (issue 36 item 9)
         number, day = format(text, "g"), date.isoformat()
         raise NotationError(tr(

@@ -171,10 +171,13 @@ def check_tournament(t: Tournament, system: str | None = None) -> list[RoundDiff
     out: list[RoundDifference] = []
     for rnd, rules in repair_rounds(t, name):
         if isinstance(rules, PairingError):
-            reason = str(rules).removeprefix(f"round {rnd.number}: ")
-            what = ("no valid pairing exists" if isinstance(rules, NoPairingPossible)
-                    else "cannot be re-paired")
-            out.append(RoundDifference(rnd.number, name, error=f"{what}: {reason}"))
+            # the refusal names the round already: "round 4: " is said once (any language)
+            reason = str(rules).removeprefix(str(tr("round {round}: {problem}",
+                                                    round=rnd.number, problem="")))
+            error = (tr("no valid pairing exists: {reason}", reason=reason)
+                     if isinstance(rules, NoPairingPossible)
+                     else tr("cannot be paired again: {reason}", reason=reason))
+            out.append(RoundDifference(rnd.number, name, error=str(error)))
             continue
         diff = _compare(rnd.number, name, rules, rnd)
         if diff is not None:

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .collation import sort_key
 from .model import Bye, Colour, Game, Result, Round, Tournament
 from .pairing import is_othello
 from .standings import Standings
@@ -43,7 +44,6 @@ __all__ = [
     "alphabetical_list",
     "board_list",
     "crosstable",
-    "name_key",
     "square_table",
 ]
 
@@ -187,17 +187,10 @@ class AlphaLine:
     bye: Result | None = None
 
 
-def name_key(name: str) -> tuple[str, str]:
-    """Sort key of a name: case folded, the Nordic letters after ``z`` (æ/ä, ø/ö, å),
-    then as written."""
-    folded = name.casefold()
-    for letter, after_z in (("æ", "{1"), ("ä", "{1"), ("ø", "{2"), ("ö", "{2"), ("å", "{3")):
-        folded = folded.replace(letter, after_z)  # after z: æ/ä, ø/ö, å
-    return folded, name
-
-
-def alphabetical_list(t: Tournament, rnd: Round) -> tuple[AlphaLine, ...]:
-    """Every player with an entry in ``rnd`` (absent ones left out), sorted by name."""
+def alphabetical_list(t: Tournament, rnd: Round, lang: str | None = None) -> tuple[AlphaLine, ...]:
+    """Every player with an entry in ``rnd`` (absent ones left out), sorted by name in
+    the alphabetical order of ``lang`` (Swedish ... Z, Å, Ä, Ö; Danish and Norwegian ...
+    Z, Æ, Ø, Å; English by the base letter: :mod:`monrad.engine.collation`)."""
     names = {p.start_no: p.name for p in t.players}
     lines = []
     for board, g in enumerate(rnd.games, 1):
@@ -206,4 +199,4 @@ def alphabetical_list(t: Tournament, rnd: Round) -> tuple[AlphaLine, ...]:
     for b in rnd.byes:
         if b.result is not Result.ABSENT:
             lines.append(AlphaLine(b.player, None, Colour.NONE, None, b.result))
-    return tuple(sorted(lines, key=lambda a: (name_key(names.get(a.player, "")), a.player)))
+    return tuple(sorted(lines, key=lambda a: (sort_key(names.get(a.player, ""), lang), a.player)))

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, Protocol, runtime_checkable
 
-from .i18n import LocalizedError, Message, language_code, ntr, tr
+from .i18n import LocalizedError, Message, current_language, language_code, ntr, tr
 from .model import Result, Round, Scoring, Tournament
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "system_name",
     "system_names",
     "system_scoring",
+    "system_title",
     "total_rounds",
     "with_system_scoring",
 ]
@@ -275,6 +276,18 @@ def with_system_scoring(t: Tournament) -> Tournament:
     out = t.copy()
     out.settings = t.settings.replace(scoring=scoring)
     return out
+
+
+def system_title(name: str, lang: str | None = None) -> str:
+    """The system's name in the headings a reader of ``lang`` (default: the language in
+    force) reads: its name in that language (:func:`system_name`, issue 37 item 7).
+    English keeps the system's code (``ssf``), as it keeps the tie-breaks' codes.
+
+    >>> system_title("dsu", "da"), system_title("dsu", "en"), system_title("burstein", "sv")
+    ('Dansk monrad (DSU)', 'dsu', 'burstein')
+    """
+    code = language_code(lang) if lang else current_language()
+    return name if code in (None, "en") else system_name(name, code)
 
 
 def get_system(name: str) -> PairingSystem:

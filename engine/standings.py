@@ -43,8 +43,9 @@ from typing import SupportsInt, cast
 
 from .i18n import Message, current_language, number_text, ptr, tr
 from .model import Result, Tournament
-from .pairing import system_facts, with_system_scoring
-from .tiebreaks import Context, TieBreak, TieBreakError, Value, get_tiebreak
+from .pairing import system_facts, system_title, with_system_scoring
+from .tiebreak_labels import code_for_label, column_label
+from .tiebreaks import Context, TieBreak, TieBreakError, Value, get_tiebreak, known_codes
 
 __all__ = [
     "LOT",
@@ -58,6 +59,7 @@ __all__ = [
     "record_lot_seed",
     "remark_message",
     "remark_text",
+    "shown_value",
     "standings",
     "trf_tiebreak_records",
 ]
@@ -91,16 +93,37 @@ def default_tiebreaks(system: str, options: Mapping[str, object] | None = None) 
 
 
 def parse_codes(text: str | Sequence[str]) -> tuple[str, ...]:
-    """Codes from ``"BH/C1,BH,SB"`` (or a list), upper-cased and checked.
+    """Codes from ``"BH/C1,BH,SB"`` (or a list), upper-cased and checked; a heading
+    of any language stands for its code (``KP,Vinster,Inb.`` -> ``QP,WON,DE``, issue 37).
 
     Raises :class:`TieBreakError` naming an unknown code.
     """
     items = text.split(",") if isinstance(text, str) else list(text)
-    codes = tuple(c.strip().upper() for c in items if c.strip())
+    codes = tuple(_code(c) for c in items if c.strip())
     for c in codes:
         if c != LOT:
             get_tiebreak(c)
     return codes
+
+
+def _code(text: str) -> str:
+    """A tie-break code as given, or the code of a heading (a code means itself)."""
+    code = text.strip().upper()
+    if code == LOT or code.split("/")[0] in known_codes():
+        return code
+    return code_for_label(text) or code
+
+
+def shown_value(code: str, value: Value) -> Value:
+    """What a table shows for ``value`` of ``code``: nothing where the tie-break does
+    not apply -- a direct encounter (``DE``) of 0 is a player not tied with anyone or
+    a tie it does not separate, not a game lost (issue 37 item 9).  Files (CSV, JSON)
+    keep the value itself.
+
+    >>> shown_value("DE", 0), shown_value("DE", 2), shown_value("WON", 0)
+    (None, 2, 0)
+    """
+    return None if code.split("/")[0] == "DE" and value == 0 else value
 
 
 @dataclass(frozen=True)
@@ -245,31 +268,37 @@ class Standings:
             out.append(d)
         return out
 
+    def labels(self, lang: str | None = None) -> list[str]:
+        """The headings of the shown columns in ``lang``, as the system's federation
+        prints them (:func:`monrad.engine.tiebreak_labels.column_label`)."""
+        return [column_label(c, lang or current_language(), self.system) for c in self.shown]
+
     @property
     def heading(self) -> str:
         """``Standings after round 3 (nsf)``; before any result ``Standings: no round
         played yet`` (the workbook's words, issue 26)."""
         if not self.upto:
-            return str(tr("Standings: no round played yet ({system})", system=self.system)
+            return str(tr("Standings: no round played yet ({system})",
+                          system=system_title(self.system))
                        if self.system else tr("Standings: no round played yet"))
         return str(tr("Standings after round {round} ({system})", round=self.upto,
-                      system=self.system) if self.system else
+                      system=system_title(self.system)) if self.system else
                    tr("Standings after round {round}", round=self.upto))
 
     def as_text(self) -> str:
         """A plain-text table: rank (``=`` marks a shared rank), start number, name,
         points and one column per shown code."""
         notes = self.has_remarks
+        lang = current_language()  # a decimal comma in the Nordic languages (issue 29)
         head = [str(ptr("column", "Rank")), str(ptr("column", "No")), str(ptr("column", "Name")),
-                str(ptr("column", "Pts")), *self.shown] + ([str(_NOTE)] if notes else [])
+                str(ptr("column", "Pts")), *self.labels(lang)] + ([str(_NOTE)] if notes else [])
         dec_pts = max((_decimals(r.points) for r in self.rows), default=0)
         decs = {c: max((_decimals(r.values.get(c)) for r in self.rows), default=0) for c in self.shown}
         body = []
-        lang = current_language()  # a decimal comma in the Nordic languages (issue 29)
         for r in self.rows:
             body.append([f"{r.rank}{'=' if r.shared else ''}", str(r.start_no), r.name,
                          number_text(format_value(r.points, dec_pts), lang),
-                         *(number_text(format_value(r.values.get(c), decs[c]), lang)
+                         *(number_text(format_value(shown_value(c, r.values.get(c)), decs[c]), lang)
                            for c in self.shown)]
                         + ([remark_text(r.remarks())] if notes else []))
         widths = [max(len(x) for x in col) for col in zip(head, *body)] if body else [len(h) for h in head]

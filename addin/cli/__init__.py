@@ -40,6 +40,7 @@ from pathlib import Path
 
 from ...converters.errors import os_reason
 from ...engine.i18n import chosen_language, document_language, tr
+from .commands._common import placeholder
 from .console import shown_streams
 
 __all__ = ["main", "build_parser", "EXIT_OK", "EXIT_FAILED", "EXIT_BAD_INPUT", "EXIT_INTERNAL"]
@@ -132,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
                         help=str(tr("show the version and exit")))
     add_lang_option(parser)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar=placeholder("COMMAND"))
     for mod in _command_modules():
         mod.register(sub)
     for command in sub.choices.values():  # --lang on every command (issue 29), except

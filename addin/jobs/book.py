@@ -48,7 +48,7 @@ from ...engine.i18n import Message, current_language, document_language, ntr, tr
 from ...engine.model import Result, Round, Tournament
 from ...engine.pairing import NoPairingPossible, PairingError, pair_round
 from ...engine.prizes import prize_settings
-from ...engine.standings import note_heading, remark_text, standings
+from ...engine.standings import Standings, note_heading, remark_text, shown_value, standings
 
 R = TypeVar("R")
 
@@ -344,21 +344,30 @@ def standings_table(t: Tournament, upto: int, lay: L.Layout) -> tuple[list[str],
     Uses :func:`monrad.engine.standings.standings` with the Settings tie-breaks (or
     the system's own); if that module is unavailable, points only, with a note (in
     the workbook's language).  Points are cells of :func:`monrad.converters.layout.points_cell`
-    (``1½`` in Nordic workbooks).
+    (``1½`` in Nordic workbooks); the tie-breaks are headed as the system's federation
+    prints them in the workbook's language (issue 37).
     """
+    header, rows, _ = _standings_parts(t, upto, lay)
+    return header, rows, None
+
+
+def _standings_parts(t: Tournament, upto: int, lay: L.Layout
+                     ) -> tuple[list[str], list[list], Standings]:
+    """The header and rows of :func:`standings_table`, and the table they show."""
     club = {p.start_no: p.club for p in t.players}
     rating = {p.start_no: p.rating or None for p in t.players}
     base = _standings_header(lay)
     table = standings(t, list(t.settings.tiebreaks) or None, upto=upto)
-    codes = list(table.shown)
-    columns = [_value_cells([r.values.get(c) for r in table.rows], lay.lang) for c in codes]
+    columns = [_value_cells([shown_value(c, r.values.get(c)) for r in table.rows], lay.lang)
+               for c in table.shown]
     remarks = table.has_remarks  # pending games, withdrawals, late entries (issue 26)
     rows = []
     for i, r in enumerate(table.rows):
         rows.append([r.rank, r.start_no, r.name, club[r.start_no], rating[r.start_no],
                      L.points_cell(r.points, lay.lang), *(col[i] for col in columns),
                      *([remark_text(r.remarks(), lay.lang) or None] if remarks else [])])
-    return base + codes + ([note_heading(lay.lang)] if remarks else []), rows, None
+    header = base + table.labels(lay.lang) + ([note_heading(lay.lang)] if remarks else [])
+    return header, rows, table
 
 
 def _standings_header(lay: L.Layout) -> list[str]:
@@ -381,11 +390,10 @@ def write_standings_sheet(book: WorkbookBinding, t: Tournament, lay: L.Layout, u
         rows = [[None, p.start_no, p.name, p.club, p.rating or None, 0] for p in t.players]
         write_standings(book, lay, title, _standings_header(lay), rows)
         return None
-    header, rows, note = standings_table(t, upto, lay)
-    legend = [(c, n) for c in header[6:] if (n := lay.tiebreak_name(c)) is not None]
-    write_standings(book, lay, title, header, rows,
-                    "; ".join(([note] if note else []) + notes) or None, legend=legend)
-    return note
+    header, rows, table = _standings_parts(t, upto, lay)
+    write_standings(book, lay, title, header, rows, "; ".join(notes) or None,
+                    legend=lay.tiebreak_legend(table.shown, table.system))
+    return None
 
 
 def _write_standings(book: WorkbookBinding, cb: ClubBook, *, cards: bool = False,

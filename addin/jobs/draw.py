@@ -19,7 +19,7 @@ from ...converters.book.xlsx import read_book, settings_rows
 from ...converters.club.sheets import ReadOptions, find_header
 from ...converters.workbook.binding import WorkbookBinding, a1
 from ...engine.draw import DrawResult, new_seed, random_draw, seeded_draw, strength_order
-from ...engine.i18n import tr
+from ...engine.i18n import ptr, tr
 from ...engine.model import Tournament
 from .book import JobError, update_standings
 
@@ -27,6 +27,8 @@ __all__ = ["METHODS", "DrawReport", "draw_order", "draw_start_numbers"]
 
 #: ``random``: NSF-2A / SSF-1 / SKOL-1; ``seeded``: NSF-2B (ACDBCABD over rating groups)
 METHODS = ("random", "seeded")
+#: the methods in words, in the reader's language (the codes stay the command line's)
+METHOD_WORDS = {"random": ptr("draw method", "random"), "seeded": ptr("draw method", "seeded")}
 
 
 @dataclass
@@ -40,13 +42,16 @@ class DrawReport:
 
     def lines(self) -> list[str]:
         """``new  old  name`` per player, after a title naming the method and seed."""
-        out = [f"start numbers drawn ({self.draw.method}, seed {self.draw.seed}):"]
-        out += [f"{new:>4}  (was {old:>3})  {self.names[old]}"
+        out = [str(tr("start numbers drawn ({method}, seed {seed}):",
+                      method=METHOD_WORDS.get(self.draw.method, self.draw.method),
+                      seed=self.draw.seed))]
+        out += [str(tr("{new:>4}  (was {old:>3})  {name}", new=new, old=old, name=self.names[old]))
                 for new, old in enumerate(self.draw.order, 1)]
         return out
 
     def __str__(self) -> str:
-        return "\n".join(self.lines() + ([f"backup: {self.backup}"] if self.backup else []))
+        return "\n".join(self.lines() + ([str(tr("backup: {backup}", backup=self.backup))]
+                                          if self.backup else []))
 
 
 def draw_order(t: Tournament, method: str, seed: int | None) -> DrawResult:

@@ -132,7 +132,7 @@ def parse_scoring(text: str) -> Scoring:
 def _settings_labels() -> dict[str, str]:
     out: dict[str, str] = {}
     for key, labels in L.SETTINGS_KEYS.items():
-        for label in labels.values():
+        for label in (*labels.values(), *L.SETTINGS_KEYS_BEFORE.get(key, ())):
             out[" ".join(label.casefold().split())] = key
         out[key] = key
     return out

@@ -110,7 +110,7 @@ def write_crosstable(book: WorkbookBinding, t: Tournament, lay: L.Layout, table:
     _fresh_sheet(book, sheet, after)
     heads = doc["heads"] if doc["square"] else [f"{w('r')}{h}" for h in doc["heads"]]
     remarks = doc["note_head"] is not None  # a last column of remarks (issue 26)
-    header = [w("rank"), w("no"), w("name"), *heads, w("points"), *doc["codes"],
+    header = [w("rank"), w("no"), w("name"), *heads, w("points"), *(h for h, _ in doc["columns"]),
               *([doc["note_head"]] if remarks else [])]
     rows = [[r["rank"], r["start_no"], r["name"], *r["cells"], r["points"], *r["tb"],
              *([r["note"]] if remarks else [])] for r in doc["rows"]]
@@ -121,6 +121,7 @@ def write_crosstable(book: WorkbookBinding, t: Tournament, lay: L.Layout, table:
     note = [] if doc["square"] else [w("marks")]
     if doc["pending_legend"]:
         note.append(doc["pending_legend"])
+    note += [f"{label}: {words}" for label, words in doc["legend"]]  # the headings in full
     _table(book, sheet, _title(t, doc["title"]), header, rows, widths, landscape=True,
            left=(3, len(header)) if remarks else (3,), note=note)
     return sheet
@@ -173,7 +174,7 @@ def write_cards(book: WorkbookBinding, t: Tournament, lay: L.Layout, table: Stan
             book.style_range(sheet, top + 3, left, top + 2 + len(body), left + width - 1,
                              border=True, align="center")
         final = f"{w('final_score')}: {c['points']}  {w('place')}: {c['rank']}" + "".join(
-            f"  {code} {v}" for code, v in c["tb"])
+            f"  {label} {v}" for label, _, v in c["tb"] if v)
         book.write_range(sheet, top + 3 + len(body), left, [[final]])
         if c["note"]:  # withdrawn, late entry, a pending game (issue 26)
             book.write_range(sheet, top + 4 + len(body), left, [[c["note"]]])

@@ -9,6 +9,10 @@ JavaScript), readable on a phone, with accessible tables:
 * ``finals.html`` -- an Othello event's finals (OTH-3, OTH-4), when it has them;
 * ``style.css`` -- the one style sheet (the PDF uses it too).
 
+Those are the English names; a site in Norwegian, Swedish or Danish names its pages in
+its language (``runde-3.html``, ``spelare-7.html``, ``krydstabel.html``: issue 37,
+:data:`~monrad.converters.publish.texts.PAGE_NAMES`).
+
 Every page comes from the same templates as the PDF; every file is written
 atomically, and the same tournament always gives the same bytes.  The folder keeps
 the list of the pages written (``.monrad-site``), so that publishing again -- the
@@ -42,11 +46,11 @@ def site_pages(t: Tournament, lang: str = "en", finals: Finals | None = None) ->
     table = standings(t)
     rounds = [r.number for r in t.rounds if r.is_paired]
     prizes = prize_views.settings_of(t)
-    nav = [("index.html", w("standings")), ("crosstable.html", w("crosstable")),
-           *((f"round-{n}.html", w("round_n", n=n)) for n in rounds),
-           ("cards.html", w("cards")),
-           *((("prizes.html", w("prize_list")),) if prizes.lists else ()),
-           *((("finals.html", w("finals")),) if finals is not None else ())]
+    nav = [("index.html", w("standings")), (w.page("crosstable"), w("crosstable")),
+           *((w.page("round", n), w("round_n", n=n)) for n in rounds),
+           (w.page("cards"), w("cards")),
+           *(((w.page("prizes"), w("prize_list")),) if prizes.lists else ()),
+           *(((w.page("finals"), w("finals")),) if finals is not None else ())]
     pages: dict[str, str] = {"style.css": css()}
 
     def page(name: str, sections: list[Section], title: str, body_class: str = "") -> None:
@@ -56,23 +60,23 @@ def site_pages(t: Tournament, lang: str = "en", finals: Finals | None = None) ->
     page("index.html", [Section("standings.html", views.standings_view(t, w, table)),
                         *category_sections(t, w, table)], w("standings"), "standings")
     if prizes.lists:  # the prize list (issue 41)
-        page("prizes.html", [Section("prizes.html", prize_views.prizes_view(t, w, table, prizes))],
+        page(w.page("prizes"), [Section("prizes.html", prize_views.prizes_view(t, w, table, prizes))],
              w("prize_list"), "prizes")
-    page("crosstable.html", [Section("crosstable.html", views.crosstable_view(t, w, table))],
+    page(w.page("crosstable"), [Section("crosstable.html", views.crosstable_view(t, w, table))],
          w("crosstable"), "crosstable")
     cards = views.cards_view(t, w, table)
-    page("cards.html", [Section("cards.html", cards)], w("cards"), "cards")
+    page(w.page("cards"), [Section("cards.html", cards)], w("cards"), "cards")
     for n in rounds:
-        page(f"round-{n}.html", [Section("pairings.html", views.pairings_view(t, w, n)),
-                                 Section("alphabetical.html", views.alphabetical_view(t, w, n))],
+        page(w.page("round", n), [Section("pairings.html", views.pairings_view(t, w, n)),
+                                  Section("alphabetical.html", views.alphabetical_view(t, w, n))],
              w("round_n", n=n), "round")
-        page(f"screen-{n}.html", [Section("screen.html", views.pairings_view(t, w, n))],
+        page(w.page("screen", n), [Section("screen.html", views.pairings_view(t, w, n))],
              w("round_n", n=n), "screen")
     if finals is not None:
-        page("finals.html", [Section("finals.html", views.finals_view(t, w, finals))],
+        page(w.page("finals"), [Section("finals.html", views.finals_view(t, w, finals))],
              w("finals"), "finals")
     for p in t.players:
-        page(f"player-{p.start_no}.html",
+        page(w.page("player", p.start_no),
              [Section("player.html", views.player_view(t, w, p.start_no, cards))],
              p.name, "player")
     return pages

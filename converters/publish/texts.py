@@ -5,12 +5,13 @@ Tie-break names come from the workbook's legend
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ...engine.i18n import Message, ptr
+from ...engine.tiebreak_labels import column_label
 from .. import layout as L
 
-__all__ = ["WORDS", "Words", "words_for"]
+__all__ = ["PAGE_NAMES", "WORDS", "Words", "words_for"]
 
 #: key -> the word, a message of the catalogs (context ``document``, issue 29); ``{n}``
 #: is filled in where a text has one.
@@ -103,6 +104,24 @@ WORDS: dict[str, Message] = {
 }
 
 
+#: the site's file names in each language (issue 37 item 7), plain ASCII so that every
+#: web server and phone reads them; ``index.html`` is a web convention everywhere
+PAGE_NAMES: dict[str, dict[str, str]] = {
+    "en": {"crosstable": "crosstable", "cards": "cards", "round": "round-{n}",
+           "screen": "screen-{n}", "player": "player-{n}", "finals": "finals",
+           "prizes": "prizes"},
+    "no": {"crosstable": "krysstabell", "cards": "monradkort", "round": "runde-{n}",
+           "screen": "skjerm-{n}", "player": "spiller-{n}", "finals": "finaler",
+           "prizes": "premier"},
+    "sv": {"crosstable": "korstabell", "cards": "monradkort", "round": "rond-{n}",
+           "screen": "skarm-{n}", "player": "spelare-{n}", "finals": "finaler",
+           "prizes": "priser"},
+    "da": {"crosstable": "krydstabel", "cards": "monradkort", "round": "runde-{n}",
+           "screen": "skaerm-{n}", "player": "spiller-{n}", "finals": "finaler",
+           "prizes": "praemier"},
+}
+
+
 class Words:
     """The words of one language: ``w("round_n", n=3)``; ``w.tiebreak("BH/C1")``."""
 
@@ -116,6 +135,20 @@ class Words:
     def tiebreak(self, code: str) -> str:
         """The legend's name of a tie-break code, or the code itself."""
         return self.layout.tiebreak_name(code) or code
+
+    def tiebreak_columns(self, codes: Sequence[str], system: str) -> list[tuple[str, str]]:
+        """(heading, name) of each tie-break column: the heading as the system's
+        federation prints it in this language, the name for its tooltip (issue 37)."""
+        return [(column_label(c, self.lang, system), self.tiebreak(c)) for c in codes]
+
+    def tiebreak_legend(self, codes: Sequence[str], system: str) -> list[tuple[str, str]]:
+        """The legend under a table: heading, then the words and the code."""
+        return self.layout.tiebreak_legend(codes, system)
+
+    def page(self, kind: str, n: int | None = None) -> str:
+        """The file name of a page of the site in this language (``page("player", 3)``
+        -> ``spelare-3.html`` in Swedish)."""
+        return PAGE_NAMES[self.lang][kind].format(n=n) + ".html"
 
     def bye(self, kind: str) -> str:
         """The name of a bye kind (``PAIRING_BYE`` ...)."""

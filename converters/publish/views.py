@@ -32,6 +32,7 @@ from ...engine.standings import (
     note_heading,
     pending_legend,
     remark_text,
+    shown_value,
     standings,
 )
 from .. import layout as L
@@ -92,7 +93,7 @@ def standings_view(t: Tournament, w: Words, table: Standings | None = None) -> d
     players = {p.start_no: p for p in t.players}
     rated = _rated_chess(t)
     est = event_estimates(t, table.upto) if rated else {}
-    columns = [_column_texts([r.values.get(c) for r in table.rows], w.lang) for c in table.shown]
+    columns = _tiebreak_texts(table, w)
     rows = []
     for i, r in enumerate(table.rows):
         p = players[r.start_no]
@@ -106,8 +107,22 @@ def standings_view(t: Tournament, w: Words, table: Standings | None = None) -> d
             row["change"] = "" if e.change is None else f"{e.change:+d}"
         rows.append(row)
     return {"title": w("standings_after", n=table.upto) if table.upto else w("no_rounds"),
-            "upto": table.upto, "codes": list(table.shown), "rows": rows, "rated": rated,
-            "legend": [(c, w.tiebreak(c)) for c in table.shown], **_notes(table, w)}
+            "upto": table.upto, "rows": rows, "rated": rated, **_tiebreak_heads(table, w),
+            **_notes(table, w)}
+
+
+def _tiebreak_texts(table: Standings, w: Words) -> list[list[str]]:
+    """Each shown tie-break's column as text; nothing where it does not apply (a ``DE``
+    of 0, issue 37 item 9)."""
+    return [_column_texts([shown_value(c, r.values.get(c)) for r in table.rows], w.lang)
+            for c in table.shown]
+
+
+def _tiebreak_heads(table: Standings, w: Words) -> dict:
+    """The tie-breaks' headings (federation's abbreviation, name) and the legend under
+    the table (issue 37 item 4)."""
+    return {"columns": w.tiebreak_columns(table.shown, table.system),
+            "legend": w.tiebreak_legend(table.shown, table.system)}
 
 
 def _notes(table: Standings, w: Words) -> dict:
@@ -150,7 +165,7 @@ def alphabetical_view(t: Tournament, w: Words, round_no: int) -> dict:
     lines = [{"name": names[a.player], "no": a.player, "board": a.board or "",
               "colour": colour[a.colour],
               "opponent": names[a.opponent] if a.opponent else _bye_text(w, a.bye),
-              "opponent_no": a.opponent or ""} for a in alphabetical_list(t, rnd)]
+              "opponent_no": a.opponent or ""} for a in alphabetical_list(t, rnd, w.lang)]
     return {"title": w("alphabetical_round", n=round_no), "round": round_no, "lines": lines}
 
 
@@ -166,7 +181,7 @@ def crosstable_view(t: Tournament, w: Words, table: Standings | None = None) -> 
     table = table or standings(t)
     square = system_facts(t.settings.system).round_robin
     rows = crosstable(t, table)
-    columns = [_column_texts([r.values.get(c) for r in table.rows], w.lang) for c in table.shown]
+    columns = _tiebreak_texts(table, w)
     out_rows = []
     grid = square_table(t, table) if square else None
     letters = colour_letters(w.lang)
@@ -179,8 +194,8 @@ def crosstable_view(t: Tournament, w: Words, table: Standings | None = None) -> 
     heads = ([str(i) for i in range(1, len(rows) + 1)] if square
              else [str(r.number) for r in t.rounds if r.number <= table.upto])
     return {"title": w("crosstable_after", n=table.upto) if table.upto else w("no_rounds"),
-            "square": square, "heads": heads, "rows": out_rows, "codes": list(table.shown),
-            "legend": [(c, w.tiebreak(c)) for c in table.shown], **_notes(table, w)}
+            "square": square, "heads": heads, "rows": out_rows, **_tiebreak_heads(table, w),
+            **_notes(table, w)}
 
 
 def cards_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
@@ -189,7 +204,8 @@ def cards_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
     the system keeps one); final score, place and tie-breaks.  Start-number order."""
     table = table or standings(t)
     place = {r.start_no: r for r in table.rows}
-    columns = {c: _column_texts([r.values.get(c) for r in table.rows], w.lang) for c in table.shown}
+    columns = _tiebreak_texts(table, w)
+    heads = w.tiebreak_columns(table.shown, table.system)
     row_index = {r.start_no: i for i, r in enumerate(table.rows)}
     letter = colour_letters(w.lang)
     points = t.settings.scoring.points
@@ -217,7 +233,8 @@ def cards_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
                       "note": remark_text(r.remarks(), w.lang) if r else "",
                       "points": points_text(r.points, w.lang) if r else "",
                       "rank": f"{r.rank}{'=' if r.shared else ''}" if r else "",
-                      "tb": [(c, columns[c][i]) for c in table.shown] if i is not None else []})
+                      "tb": [(label, title, col[i]) for (label, title), col in zip(heads, columns)]
+                      if i is not None else []})
     return {"title": w("cards"), "upto": table.upto, "cards": cards,
             "placements": any(row["placement"] for c in cards for row in c["rows"]),
             **_notes(table, w)}

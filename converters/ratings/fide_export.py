@@ -65,6 +65,7 @@ __all__ = [
     "HEADER_FIELDS",
     "fold_ascii",
     "with_ascii_names",
+    "with_event_federation",
     "normalise_header_dates",
     "validate",
     "problems_table",
@@ -134,6 +135,20 @@ def with_ascii_names(t: Tournament) -> Tournament:
     if isinstance(deputies, list):
         out.info["deputies"] = [fold_ascii(str(d)) for d in deputies]
     return out
+
+
+def with_event_federation(t: Tournament) -> tuple[Tournament, int]:
+    """A copy in which every player whose file names no federation has the event's
+    (TRF 032, the Settings sheet's federation), and how many did (issue 37 item 10): a
+    Swedish club's roster rarely says SWE beside each name.  An event without a FIDE
+    federation code changes nothing."""
+    fed = str(t.info.get("federation") or "").strip().upper()
+    missing = sum(1 for p in t.players if not p.federation)
+    if not missing or not is_fide_federation(fed):
+        return t, 0
+    out = t.copy()
+    out.players = [p if p.federation else p.replace(federation=fed) for p in t.players]
+    return out, missing
 
 
 # ------------------------------------------------------------------ dates

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..i18n import Message, language_code
+from ..pairing import system_title
 from .texts import LANGUAGES, heading, message, render
 
 __all__ = ["Arg", "BoardNote", "Explanation", "FileDifference", "FloatNote", "Reason", "points_text"]
@@ -89,6 +90,9 @@ class Explanation:
     #: for a round already in the file: does the file's pairing equal the rules' one
     file_matches: bool | None = None
     differences: list[FileDifference] = field(default_factory=list)
+    #: the heading of a float: ``float`` (Swiss: floats down/up) or ``group`` (a Monrad
+    #: list: meets a lower/higher score group)
+    float_words: str = "float"
 
     def pairs(self) -> set[frozenset[int]]:
         """The pairing the explanation describes, as unordered pairs."""
@@ -125,7 +129,7 @@ class Explanation:
         """The same content for people, in ``lang`` (en, no, sv, da)."""
         if language_code(lang) is None:
             raise ValueError(f"unknown language {lang!r} (one of {', '.join(LANGUAGES)})")
-        lines = [heading("round", lang, round=self.round, system=self.system)]
+        lines = [heading("round", lang, round=self.round, system=system_title(self.system, lang))]
         for r in self.general:
             lines.append(f"  [{r.rule}] {r.text(lang)}")
         if self.order:
@@ -137,7 +141,7 @@ class Explanation:
             lines.append(heading("bye", lang, player=self.bye))
             lines.extend(f"  [{r.rule}] {r.text(lang)}" for r in self.bye_reasons)
         for f in self.floats:
-            lines.append(heading("float_" + f.direction, lang, player=f.player))
+            lines.append(heading(f"{self.float_words}_{f.direction}", lang, player=f.player))
             lines.extend(f"  [{r.rule}] {r.text(lang)}" for r in f.reasons)
         if self.file_matches is not None:
             lines.append(heading("file_same" if self.file_matches else "file_differs", lang))

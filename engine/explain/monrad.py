@@ -111,7 +111,7 @@ def explain_monrad(impl: MonradSystem, history: Tournament, round_no: int,
     order = ctx.order
     rules = impl.rules
     nsf = isinstance(impl, NsfMonrad)
-    exp = Explanation(round_no, impl.name, order=list(order))
+    exp = Explanation(round_no, impl.name, order=list(order), float_words="group")
     exp.general.append(Reason(rules.round_list, "m_list"))
     if nsf and ctx.relaxed:
         exp.general.append(Reason("NSF-11A", "m_last_round") if ctx.last_round
@@ -167,8 +167,8 @@ def explain_monrad(impl: MonradSystem, history: Tournament, round_no: int,
                 bye_reasons.append(Reason(rules.bye, "b_rest", {"p": order[v]}))
         for v in range(pos + 1, len(order)):
             f = ctx.facts[order[v]]
-            if f.byes or (nsf and f.forfeit_wins):
-                bye_reasons.append(Reason(rules.bye, "b_had", {"p": order[v]}))
+            if f.byes or (nsf and f.forfeit_wins):  # NSF-12A: a walkover win counts as a bye
+                bye_reasons.append(Reason(rules.bye, "b_had_wo" if nsf else "b_had", {"p": order[v]}))
         if rec.tiers_skipped:
             bye_reasons.append(Reason(rules.bye, "b_widened"))
         exp.bye_reasons = bye_reasons

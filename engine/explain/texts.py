@@ -28,6 +28,9 @@ HEADINGS: dict[str, Message] = {
     "bye": tr('Bye: {player}'),
     "float_down": tr('Floats down: {player}'),
     "float_up": tr('Floats up: {player}'),
+    # a Monrad list is paired from the top, nobody "floats" (NSF-9B, SSF-5, DSU-3)
+    "group_down": tr('Meets a lower score group: {player}'),
+    "group_up": tr('Meets a higher score group: {player}'),
     "file_same": tr("The file's pairing is the one the rules give."),
     "file_differs": tr("The file's pairing differs from the one the rules give:"),
     "file_board": tr('File board {board}: {white} - {black}'),
@@ -98,7 +101,8 @@ MESSAGES: dict[str, Message] = {
                    'others can all be paired.'),
     "b_rest": tr('{p}, placed lower, cannot take the bye: the others could then not all be'
                  ' paired.'),
-    "b_had": tr('{p}, placed lower, has had a bye (or a walkover win) already.'),
+    "b_had": tr('{p}, placed lower, has had a bye already.'),
+    "b_had_wo": tr('{p}, placed lower, has had a bye (or a walkover win) already.'),
     "b_widened": tr('Nobody in the first group of bye candidates could take it without '
                     'making the round impossible; the next group was used.'),
     "b_round1": tr('Round 1: the bye goes to the highest start number.'),

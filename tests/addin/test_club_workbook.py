@@ -201,7 +201,7 @@ def test_club_workbook_whole_nsf_season_in_the_clubs_layout(tmp_path: Path) -> N
     assert wb["Runde 1"]["A1"].value == "Bord" and wb["Runde 1"]["C1"].value == "Svart"
     table = wb["Tabell"] if "Tabell" in wb.sheetnames else wb[wb.sheetnames[-2]]
     header = [c.value for c in table[2]]
-    assert "NSF-QP" in header  # quality points with the add-back rule (NSF-13A/B)
+    assert "KP" in header  # kvalitetspoeng with the add-back rule (NSF-13A/B; issue 37: NSF's heading)
     t = read_club(open_book(path)).tournament
     assert t.rounds_played == 7 and t.settings.system == "nsf"
     for rnd in t.rounds:  # every player once per round: boards and at most one bye

@@ -120,7 +120,7 @@ def test_published_site_shows_the_finals(capsys, event: Path, tmp_path: Path) ->
     assert run(capsys, "finals", event, "--format", "egp-nm")[0] == 0
     code, _out, err = run(capsys, "publish", event, "-o", tmp_path / "site")
     assert code == 0, err
-    page = (tmp_path / "site" / "finals.html").read_text(encoding="utf-8")
+    page = (tmp_path / "site" / "finaler.html").read_text(encoding="utf-8")  # Swedish name
     assert "<h2>Final</h2>" in page and "väljer färg" in page
-    assert '<a href="finals.html">Finaler</a>' in (tmp_path / "site" / "index.html").read_text(
+    assert '<a href="finaler.html">Finaler</a>' in (tmp_path / "site" / "index.html").read_text(
         encoding="utf-8")

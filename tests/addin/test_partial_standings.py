@@ -26,7 +26,7 @@ def test_partial_round_ranked_on_known_results_and_boards_named(tmp_path: Path, 
     assert main(["standings", str(f)]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("Standings after round 1")
-    assert "round 1: results missing on board(s) 2, 3; ranked on the results in" in out
+    assert "round 1: results are missing on boards 2, 3; ranked on the results in" in out
     first = out.splitlines()[3].split()
     assert first[1:3] == ["1", "Spiller"] and first[4] == "1"  # the winner leads on 1 point
 
@@ -41,4 +41,4 @@ def test_partial_round_json_lists_missing_boards(tmp_path: Path, capsys) -> None
 def test_partial_round_csv_warns_on_stderr(tmp_path: Path, capsys) -> None:
     assert main(["standings", str(_partial(tmp_path)), "--format", "csv"]) == 0
     captured = capsys.readouterr()
-    assert "missing on board(s) 2, 3" in captured.err and "missing" not in captured.out
+    assert "missing on boards 2, 3" in captured.err and "missing" not in captured.out

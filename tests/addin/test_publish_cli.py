@@ -91,8 +91,8 @@ def test_standings_job_writes_crosstable_alphabetical_and_cards_sheets(
     finals = {}
     for row in cards.iter_rows():
         for j, c in enumerate(row):
-            if isinstance(c.value, str) and c.value.startswith(("Final score", "Sluttsum",
-                                                                 "Slutpoäng", "Slutscore")):
+            if isinstance(c.value, str) and c.value.startswith(("Final score", "Sluttresultat",
+                                                                 "Slutpoäng", "Point i alt")):
                 start_no = next(cards.cell(r, j + 1).value for r in range(c.row - 1, 0, -1)
                                 if isinstance(cards.cell(r, j + 1).value, int)
                                 and cards.cell(r + 1, j + 1).value is not None
@@ -110,11 +110,11 @@ def test_publish_site_agrees_with_monrad_standings(capsys, tmp_path: Path) -> No
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="da">' in index and "Stilling efter runde 4" in index
     for e in _json_standings(capsys, path):
-        assert f'<a href="player-{e["start_no"]}.html">{e["name"].replace("<", "&lt;").replace(">", "&gt;")}</a>' in index
+        assert f'<a href="spiller-{e["start_no"]}.html">{e["name"].replace("<", "&lt;").replace(">", "&gt;")}</a>' in index
     first = {p.name: p.read_bytes() for p in (tmp_path / "site").iterdir()}
     assert run(capsys, "publish", path, "-o", tmp_path / "site", "--lang", "da")[0] == 0
     assert {p.name: p.read_bytes() for p in (tmp_path / "site").iterdir()} == first
-    assert {f"round-{n}.html" for n in range(1, 5)} <= set(first)
+    assert {f"runde-{n}.html" for n in range(1, 5)} <= set(first)  # Danish names (issue 37)
 
 
 def test_print_refuses_a_round_not_paired_in_one_line(capsys, tmp_path: Path) -> None:

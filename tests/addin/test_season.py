@@ -224,7 +224,7 @@ def test_standings_are_after_the_last_round_with_results_in_every_file(
     code, out, err = run(capsys, "standings", trf)
     assert code == 0, err
     assert out.splitlines()[0] == "Standings after round 2 (nsf)"
-    assert "round 3: results missing on board(s) 1, 2, 3" in out
+    assert "round 3: results are missing on boards 1, 2, 3" in out
     t = load(trf)
     assert "Krysstabell etter runde 2" in document_html(t, "crosstable", "no")
     assert "Tabell etter runde 2" in document_html(t, "standings", "no")

@@ -10,10 +10,37 @@ from ....engine.i18n import LocalizedError, Message, ptr, tr
 from ....engine.model import Result, Tournament
 
 __all__ = ["CommandError", "load_file", "warn", "add_input_format_option", "add_lang_option",
-           "is_workbook", "BYE_NAMES", "BYE_WORDS", "LANG_CHOICES", "add_overwrite_option", "check_output_of"]
+           "is_workbook", "BYE_NAMES", "BYE_WORDS", "LANG_CHOICES", "PLACEHOLDERS", "placeholder", "add_overwrite_option", "check_output_of"]
 
 #: what ``--lang`` takes: the four languages and their other names (docs/i18n.md)
 LANG_CHOICES = ("en", "nb", "no", "nn", "sv", "da")
+
+
+#: the placeholders of the command line's help (``FILE``, ``--lang LANG``), in the
+#: reader's language (issue 37 item 7); what is typed in their place stays the same
+PLACEHOLDERS = {
+    "FILE": ptr("command-line placeholder", "FILE"),
+    "COMMAND": ptr("command-line placeholder", "COMMAND"),
+    "LANG": ptr("command-line placeholder", "LANG"),
+    "CODES": ptr("command-line placeholder", "CODES"),
+    "FOLDER": ptr("command-line placeholder", "FOLDER"),
+    "DIR": ptr("command-line placeholder", "DIR"),
+    "OUT": ptr("command-line placeholder", "OUT"),
+    "LIST": ptr("command-line placeholder", "LIST"),
+    "FORMAT": ptr("command-line placeholder", "FORMAT"),
+    "NAME": ptr("command-line placeholder", "NAME"),
+    "SRC": ptr("command-line placeholder", "SRC"),
+    "DEST": ptr("command-line placeholder", "DEST"),
+    "FED": ptr("command-line placeholder", "FED"),
+    "KEY=VALUE": ptr("command-line placeholder", "KEY=VALUE"),
+    "FIELD=HEADER": ptr("command-line placeholder", "FIELD=HEADER"),
+    "ROSTER|N": ptr("command-line placeholder", "ROSTER|N"),
+}
+
+
+def placeholder(word: str) -> str:
+    """``FILE`` as the reader's language writes it in a usage line (``FIL``)."""
+    return PLACEHOLDERS[word].render() if word in PLACEHOLDERS else word
 
 
 class CommandError(LocalizedError):
@@ -23,7 +50,7 @@ class CommandError(LocalizedError):
 def add_lang_option(parser, help: str | None = None) -> None:
     """``--lang``: the language of monrad's messages (and of what the command writes,
     where it writes words); default: the workbook's, else the locale's (docs/i18n.md)."""
-    parser.add_argument("--lang", choices=LANG_CHOICES, default=None, metavar="LANG",
+    parser.add_argument("--lang", choices=LANG_CHOICES, default=None, metavar=placeholder("LANG"),
                         help=help or str(tr("language of the messages: en, nb (no), sv, da "
                                             "(default: the workbook's, else the system's)")))
 
@@ -87,10 +114,10 @@ def is_workbook(path: str) -> bool:
 
 def add_input_format_option(parser) -> None:
     """The options that say how to read the input: ``--input-format`` and ``--mapping``."""
-    parser.add_argument("--input-format", dest="input_format", metavar="FORMAT", default=None,
+    parser.add_argument("--input-format", dest="input_format", metavar=placeholder("FORMAT"), default=None,
                         help=str(tr("read FILE as this format (trf, csv, xlsx, wof) "
                                     "instead of guessing from its name and content")))
-    parser.add_argument("--mapping", metavar="FILE", default=None,
+    parser.add_argument("--mapping", metavar=placeholder("FILE"), default=None,
                         help=str(tr("a club's own workbook: mapping file (.toml/.json) naming its "
                                     "columns (docs/workbook.md)")))
 

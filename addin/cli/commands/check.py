@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 
 from ....engine.i18n import tr
-from ._common import CommandError, add_input_format_option, load_file
+from ._common import CommandError, add_input_format_option, load_file, placeholder
 
 ORDER = 30
 
@@ -20,7 +20,7 @@ def register(sub) -> None:
         description=str(tr("Pair every round again from the rounds before it and report each round "
                            "whose pairing differs from the file.")),
         epilog=str(tr("Exit status: 0 all rounds agree, 1 differences found, 2 bad input.")))
-    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv)")))
     p.add_argument("--system", metavar="S", help=str(tr("pairing system (default: the file's)")))
     add_input_format_option(p)
     p.set_defaults(run=run)

@@ -31,7 +31,7 @@ from ....converters import batch
 from ....converters.errors import InputError
 from ....engine.i18n import ntr, tr
 from ....engine.model import Tournament
-from ._common import CommandError, add_input_format_option, check_output_of, warn
+from ._common import CommandError, add_input_format_option, check_output_of, placeholder, warn
 from .export import info_settings
 
 ORDER = 40
@@ -51,12 +51,12 @@ def register(sub) -> None:
                       "monrad convert archive/ --recursive --to trf2026 --out-dir out/ ; "
                       "monrad convert 'old/*.xls' --to xlsx --out-dir new/.  "
                       "Exit status: 0 all converted or skipped, 2 a file failed or bad request.")))
-    p.add_argument("sources", nargs="+", metavar="SRC", help=str(tr("files, globs or folders")))
+    p.add_argument("sources", nargs="+", metavar=placeholder("SRC"), help=str(tr("files, globs or folders")))
     dest = p.add_mutually_exclusive_group()
-    dest.add_argument("-o", "--output", metavar="DEST", help=str(tr("the output file (one SRC only)")))
-    dest.add_argument("--out-dir", metavar="DIR",
+    dest.add_argument("-o", "--output", metavar=placeholder("DEST"), help=str(tr("the output file (one SRC only)")))
+    dest.add_argument("--out-dir", metavar=placeholder("DIR"),
                       help=str(tr("folder for the outputs (created if missing; needs --to)")))
-    p.add_argument("--to", metavar="FORMAT",
+    p.add_argument("--to", metavar=placeholder("FORMAT"),
                    help=str(tr("output format ({formats}); or one table of every tournament: "
                                "games.csv, players.csv, byes.csv, standings.csv (.parquet with "
                                "pyarrow; needs monrad[analysis])",
@@ -68,7 +68,7 @@ def register(sub) -> None:
     p.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
                    help=str(tr("processes to use (default: the cores when there are more than "
                                "{n} files, else 1)", n=batch.PARALLEL_FROM)))
-    p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
+    p.add_argument("--set", dest="settings", action="append", default=[], metavar=placeholder("KEY=VALUE"),
                    help=str(tr("a header field the source lacks, for every output: the FIDE report's "
                                "(name, city, federation, start_date, end_date, arbiter, time_control "
                                "...) or the WOF file's (sender, country); repeatable")))

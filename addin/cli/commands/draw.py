@@ -20,7 +20,7 @@ from ....converters.workbook.writer import digest, write_back
 from ....engine.draw import apply_draw
 from ....engine.i18n import tr
 from ...jobs.draw import METHODS, DrawReport, draw_order, draw_start_numbers
-from ._common import add_input_format_option, load_file, warn, written_to
+from ._common import add_input_format_option, load_file, placeholder, warn, written_to
 
 ORDER = 45
 
@@ -32,7 +32,7 @@ def register(sub) -> None:
                            "seeded by rating groups (NSF-2B: A/B/C/D in the order ACDBCABD), "
                            "before round 1 is paired; renumbers FILE and records the seed.")),
         epilog=str(tr("Exit status: 0 drawn, 2 bad input or refused (a round is paired already).")))
-    p.add_argument("file", metavar="FILE", help=str(tr("a monrad workbook (.xlsx/.xlsm) or a TRF file")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("a monrad workbook (.xlsx/.xlsm) or a TRF file")))
     p.add_argument("--method", choices=METHODS, default="random",
                    help=str(tr("random (NSF-2A, SSF-1, SKOL-1) or seeded (NSF-2B) (default: random)")))
     p.add_argument("--seed", type=int, metavar="N",

@@ -21,7 +21,7 @@ import json
 from ....engine.explain import Explanation, explain_round
 from ....engine.i18n import current_language, tr
 from ....engine.pairing import get_system
-from ._common import CommandError, add_input_format_option, is_workbook, load_file
+from ._common import CommandError, add_input_format_option, is_workbook, load_file, placeholder
 from ._common import add_lang_option as _add_lang_option
 
 ORDER = 35
@@ -42,7 +42,7 @@ def register(sub) -> None:
                            "also where the file's pairing differs from the rules and why.")),
         epilog=str(tr("Exit status: 0 explained, 1 no legal pairing or the file's round differs "
                       "from the rules, 2 bad input.")))
-    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv)")))
     p.add_argument("--round", type=int, metavar="N", dest="round_no",
                    help=str(tr("the round to explain (default: the next one)")))
     p.add_argument("--system", metavar="S", help=str(tr("pairing system (default: the file's)")))

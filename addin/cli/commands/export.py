@@ -34,6 +34,7 @@ from ._common import (
     add_input_format_option,
     add_overwrite_option,
     check_output_of,
+    placeholder,
     warn,
 )
 
@@ -58,7 +59,7 @@ def register(sub) -> None:
                       "-o club-fide.trf ; monrad export club.trf --rating-list players_list_xml.zip --check.  "
                       "Exit status: 0 written, 1 errors found (nothing written "
                       "without --force), 2 bad input.")))
-    p.add_argument("file", metavar="FILE", help=str(tr("the tournament (any format convert reads)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("the tournament (any format convert reads)")))
     p.add_argument("--to", default="fide", choices=["fide", "dsu"],
                    help=str(tr("report kind: fide (the FIDE rating report), dsu (the games for "
                                "the Danish rating, CSV)")))
@@ -67,17 +68,17 @@ def register(sub) -> None:
     p.add_argument("--ascii-names", action="store_true",
                    help=str(tr("fold æ ø å ä ö ü é ... to ASCII (ae oe aa ae oe ue e), as the Swedish "
                                "federation asks")))
-    p.add_argument("-o", "--output", metavar="OUT",
+    p.add_argument("-o", "--output", metavar=placeholder("OUT"),
                    help=str(tr("the report file (default: FILE's name with -fide.trf)")))
-    p.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
+    p.add_argument("--set", dest="settings", action="append", default=[], metavar=placeholder("KEY=VALUE"),
                    help=str(tr("fill a header field: name, city, federation, start_date, end_date, "
                                "arbiter, deputies (';'-separated), time_control, round_dates "
                                "(','-separated); TRF tags (022=...) work too")))
-    p.add_argument("--national-federation", metavar="FED",
+    p.add_argument("--national-federation", metavar=placeholder("FED"),
                    help=str(tr("federation of the national-rating records (default: the file's, "
                                "else the event's federation)")))
-    p.add_argument("--group", metavar="NAME", help=str(tr("the group of a klubtur.dk export")))
-    p.add_argument("--rating-list", metavar="LIST",
+    p.add_argument("--group", metavar=placeholder("NAME"), help=str(tr("the group of a klubtur.dk export")))
+    p.add_argument("--rating-list", metavar=placeholder("LIST"),
                    help=str(tr("check the roster against a rating list (FIDE's XML/TXT, plain or "
                                "zipped, or a CSV list): unknown FIDE IDs, names, birth years, "
                                "federations, out-of-date ratings; and print each player's rating-"
@@ -171,6 +172,11 @@ def run(args) -> int:
     apply_settings(t, args.settings)
     if args.national_federation:
         t.info["national_federation"] = args.national_federation.upper()
+    t, defaulted = fide_export.with_event_federation(t)
+    if defaulted:  # said once, not a "federation missing" per player (issue 37 item 10)
+        print(ntr("{n} player without a federation is reported with the event's, {fed}",
+                  "{n} players without a federation are reported with the event's, {fed}",
+                  defaulted, fed=str(t.info["federation"]).upper()))
     checked = fide_export.normalise_header_dates(t)
     if args.ascii_names:
         checked = fide_export.with_ascii_names(checked)

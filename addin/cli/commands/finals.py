@@ -36,6 +36,7 @@ from ._common import (
     add_overwrite_option,
     check_output_of,
     load_file,
+    placeholder,
 )
 from ._publishing import add_language_option, document_language
 
@@ -52,7 +53,7 @@ def register(sub) -> None:
                            "ranking.")),
         epilog=str(tr("Example: monrad finals sm2026.xlsx --format sm   (then enter the discs on "
                       "the Finals sheet and run it again)")))
-    p.add_argument("file", metavar="FILE", help=str(tr("the Othello event (.xlsx, .elo, .trf ...)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("the Othello event (.xlsx, .elo, .trf ...)")))
     p.add_argument("--format", dest="finals_format", choices=[f.value for f in FinalsFormat
                                                               if f is not FinalsFormat.NONE],
                    help=str(tr("egp-nm (Stockholm EGP, Nordic championship) or sm (Swedish "
@@ -62,7 +63,7 @@ def register(sub) -> None:
     p.add_argument("--game", action="append", default=[], metavar="B-W:BD-WD",
                    help=str(tr("a finals game played: start numbers Black-White and the discs, "
                                "e.g. 3-8:40-24 (repeat, in the order played)")))
-    p.add_argument("-o", "--output", metavar="OUT", help=str(tr("also write the finals as PDF (.html: HTML)")))
+    p.add_argument("-o", "--output", metavar=placeholder("OUT"), help=str(tr("also write the finals as PDF (.html: HTML)")))
     p.add_argument("--dry-run", action="store_true",
                    help=str(tr("a monrad workbook: print only, do not rewrite its Finals sheet")))
     add_overwrite_option(p)

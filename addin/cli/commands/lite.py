@@ -23,6 +23,7 @@ from ....converters.errors import InputError
 from ....converters.workbook.package_book import PackageBook, open_book
 from ....engine.i18n import Message, document_language, tr
 from ...jobs.club import BLOCK, club_language, ensure_block_sheet
+from ._common import placeholder
 
 ORDER = 65
 
@@ -33,7 +34,7 @@ def register(sub) -> None:
         description=str(tr(
             "Put the xlwings Lite code and the three buttons into FILE (a monrad workbook "
             "or a club's own); run again, it updates the code to this monrad.")))
-    p.add_argument("file", metavar="FILE", help=str(tr("the workbook (.xlsx or .xlsm)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("the workbook (.xlsx or .xlsm)")))
     p.add_argument("--show", action="store_true",
                    help=str(tr("print the monrad version the workbook carries; change nothing")))
     p.add_argument("--from-index", action="store_true",

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ....converters.limits import MAX_PLAYERS, MAX_ROUNDS, MAX_SEED, bounded
 from ....engine.i18n import current_language, tr
-from ._common import CommandError, add_lang_option, load_file, warn
+from ....engine.pairing import system_title
+from ._common import CommandError, add_lang_option, load_file, placeholder, warn
 
 ORDER = 50
 
@@ -23,11 +24,11 @@ def register(sub) -> None:
         "new", help=str(tr("create a club workbook")),
         description=str(tr("Create a new club workbook (Settings, Players and Standings sheets); "
                            "round sheets are added by 'monrad pair'.")))
-    p.add_argument("file", metavar="FILE", help=str(tr("the workbook to create (.xlsx or .xlsm)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("the workbook to create (.xlsx or .xlsm)")))
     p.add_argument("--system", metavar="S", help=str(tr("pairing system (nsf, ssf, dsu, dutch, school, "
                           "round-robin, othello-swiss ...)")))
     p.add_argument("--rounds", type=int, metavar="N", help=str(tr("number of rounds")))
-    p.add_argument("--players", metavar="ROSTER|N",
+    p.add_argument("--players", metavar=placeholder("ROSTER|N"),
                    help=str(tr("roster to fill in (.csv, .xlsx, .trf); with --game othello a number "
                                "N is the expected number of players, for the format advice")))
     add_lang_option(p, help=str(tr("language of sheet names, headers and messages: en, nb (no), sv, "
@@ -41,7 +42,7 @@ def register(sub) -> None:
     p.add_argument("--scoring", choices=("classic", "3-1-0", "school"), default=None,
                    help=str(tr("points per result (default: the system's, school 3-2-1 for the "
                                "school system (SKOL-6), else classic 1-½-0)")))
-    p.add_argument("--tiebreaks", metavar="CODES", default="",
+    p.add_argument("--tiebreaks", metavar=placeholder("CODES"), default="",
                    help=str(tr("comma-separated tie-break codes (default: the system's)")))
     p.add_argument("--lite", action="store_true",
                    help=str(tr("put the buttons' Python code inside the workbook, for xlwings Lite "
@@ -115,7 +116,7 @@ def run(args) -> int:
     for note in notes:
         warn(note)
     n = len(players) if players else 0
-    values = {"path": path, "system": system, "rounds": rounds, "players": n}
+    values = {"path": path, "system": system_title(system), "rounds": rounds, "players": n}
     if rounds and args.lite:
         print(tr("created {path}: {system}, {rounds} rounds, {players} players, with the xlwings "
                  "Lite buttons", **values))

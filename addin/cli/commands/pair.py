@@ -35,6 +35,7 @@ from ....engine.pairing import (
     get_system,
     pair_round,
     system_facts,
+    system_title,
 )
 from ._common import (
     BYE_NAMES,
@@ -42,6 +43,7 @@ from ._common import (
     CommandError,
     add_input_format_option,
     load_file,
+    placeholder,
     refuse_folder,
     warn,
     written_to,
@@ -61,7 +63,7 @@ def register(sub) -> None:
                            "it with --dry-run.")),
         epilog=str(tr("Exit status: 0 paired, 1 no legal pairing exists, 2 bad input or refused "
                       "(round already paired, results missing, unknown system).")))
-    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv)")))
     p.add_argument("--system", metavar="S",
                    help=str(tr("pairing system (default: the file's); one of {systems}",
                                systems=", ".join(available_systems()))))
@@ -362,7 +364,7 @@ def format_text(t: Tournament, rnd: Round, system: str) -> str:
     head = (str(ptr("column", "Board")), no, first, points, points, no, second)
     widths = [max(len(r[k]) for r in [head, *rows]) for k in range(7)]
     out = [str(ntr("Round {round} ({system}): {n} board", "Round {round} ({system}): {n} boards",
-                   len(rnd.games), round=rnd.number, system=system))]
+                   len(rnd.games), round=rnd.number, system=system_title(system)))]
     for k, row in enumerate([head, *rows]):
         cells = [row[j].ljust(widths[j]) if j in (2, 6) else row[j].rjust(widths[j])
                  for j in range(7)]

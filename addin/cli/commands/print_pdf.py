@@ -14,12 +14,29 @@ from __future__ import annotations
 from pathlib import Path
 
 from ....engine.i18n import tr
-from ._common import add_input_format_option, add_overwrite_option, check_output_of, load_file
+from ._common import (
+    add_input_format_option,
+    add_overwrite_option,
+    check_output_of,
+    load_file,
+    placeholder,
+)
 from ._publishing import add_language_option, check_round, document_language
 
 ORDER = 55
 
 _WHAT = ("pairings", "alphabetical", "standings", "crosstable", "cards", "screen", "prizes")
+#: the confirmation, naming the document in the reader's language (the ``--what``
+#: codes stay the command line's)
+_WRITTEN = {
+    "pairings": tr("the pairings are written to {output}"),
+    "alphabetical": tr("the alphabetical pairings are written to {output}"),
+    "standings": tr("the standings are written to {output}"),
+    "crosstable": tr("the crosstable is written to {output}"),
+    "cards": tr("the Monrad cards are written to {output}"),
+    "screen": tr("the projector screen is written to {output}"),
+    "prizes": tr("the prize list is written to {output}"),
+}
 
 
 def register(sub) -> None:
@@ -29,12 +46,12 @@ def register(sub) -> None:
                            "by board or alphabetically, the standings, the crosstable, the Monrad "
                            "cards (several to an A4 page) or the projector screen.")),
         epilog=str(tr("Example: monrad print club.xlsx --what alphabetical -o wall.pdf")))
-    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
     p.add_argument("--what", choices=_WHAT, required=True, help=str(tr("the document")))
     p.add_argument("--round", type=int, metavar="N", dest="round_no",
                    help=str(tr("the round (default: the newest paired round; tables: as "
                                "'monrad standings')")))
-    p.add_argument("-o", "--output", metavar="OUT", required=True,
+    p.add_argument("-o", "--output", metavar=placeholder("OUT"), required=True,
                    help=str(tr("the PDF to write (.html: the page instead)")))
     add_overwrite_option(p)
     add_language_option(p)
@@ -50,7 +67,7 @@ def run(args) -> int:
     lang = document_language(args.file, args.lang, args.mapping)
     check_round(t, args.round_no, paired=args.what in ("pairings", "alphabetical", "screen"))
     write_document(args, document_html(t, args.what, lang, args.round_no))
-    print(tr('{what} written to {output}', what=args.what, output=args.output))
+    print(_WRITTEN[args.what].fill(output=args.output))
     return 0
 
 

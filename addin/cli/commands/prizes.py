@@ -21,6 +21,7 @@ from ._common import (
     add_overwrite_option,
     check_output_of,
     load_file,
+    placeholder,
 )
 from ._publishing import add_language_option, check_round, document_language
 
@@ -34,12 +35,12 @@ def register(sub) -> None:
                            "and per category of the Settings, shared places and one prize per "
                            "player as the Settings say (docs/prizes.md).")),
         epilog=str(tr("Example: monrad prizes club.xlsx -o prizes.pdf")))
-    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
     p.add_argument("--round", type=int, metavar="N", dest="upto",
                    help=str(tr("after round N (default: as 'monrad standings')")))
     p.add_argument("--format", choices=("text", "csv", "json"), default="text",
                    help=str(tr("text tables, CSV (one row per prize) or JSON (default: text)")))
-    p.add_argument("-o", "--output", metavar="OUT",
+    p.add_argument("-o", "--output", metavar=placeholder("OUT"),
                    help=str(tr("write the prize list as a PDF (.html: the page) instead")))
     add_overwrite_option(p)
     add_language_option(p)

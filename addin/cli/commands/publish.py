@@ -20,6 +20,7 @@ from ._common import (
     add_overwrite_option,
     is_workbook,
     load_file,
+    placeholder,
 )
 from ._publishing import add_language_option, document_language
 
@@ -33,8 +34,8 @@ def register(sub) -> None:
                            "and a projector screen), the crosstable, the Monrad cards and a page "
                            "per player as plain HTML and CSS into a folder.")),
         epilog=str(tr("Example: monrad publish club.xlsx -o site/  (then open site/index.html).")))
-    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
-    p.add_argument("-o", "--output", metavar="FOLDER", required=True,
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("tournament file (.xlsx/.xlsm, .trf, .csv ...)")))
+    p.add_argument("-o", "--output", metavar=placeholder("FOLDER"), required=True,
                    help=str(tr("folder to write the site into (created if missing)")))
     add_overwrite_option(p)
     add_language_option(p)

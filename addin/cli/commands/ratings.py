@@ -24,7 +24,7 @@ from ....converters.ratings.lists import CSV_HEADERS, LISTS
 from ....converters.ratings.match import filled, match_list, matches_table
 from ....converters.workbook.lock import file_lock
 from ....engine.i18n import ntr, tr
-from ._common import CommandError, add_input_format_option, load_file, warn
+from ._common import CommandError, add_input_format_option, load_file, placeholder, warn
 
 ORDER = 47
 
@@ -41,18 +41,18 @@ def register(sub) -> None:
                       "monrad ratings club.trf --fide players_list_foa.txt --list rapid --dry-run ; "
                       "monrad ratings club.xlsx --fide lask.csv --national --map rating=LASK.  "
                       "Exit status: 0 done, 2 bad input.")))
-    p.add_argument("file", metavar="FILE", help=str(tr("the tournament (.xlsx/.xlsm, .trf, .csv)")))
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("the tournament (.xlsx/.xlsm, .trf, .csv)")))
     lists = p.add_mutually_exclusive_group(required=True)
-    lists.add_argument("--dsu", metavar="LIST",
+    lists.add_argument("--dsu", metavar=placeholder("LIST"),
                        help=str(tr("the Danish federation's member list (CSV, ';', Windows-1252): "
                                    "Danish rating, DSU and FIDE numbers, club, birth year; its "
                                    "ratings are national ones (implies --national)")))
-    lists.add_argument("--fide", metavar="LIST",
+    lists.add_argument("--fide", metavar=placeholder("LIST"),
                    help=str(tr("the rating list: FIDE's XML or TXT player list (plain or .zip), or a "
                                "CSV list")))
     p.add_argument("--list", dest="which", choices=LISTS, default="standard",
                    help=str(tr("which of FIDE's lists gives rating and K (default: standard)")))
-    p.add_argument("--map", dest="maps", action="append", default=[], metavar="FIELD=HEADER",
+    p.add_argument("--map", dest="maps", action="append", default=[], metavar=placeholder("FIELD=HEADER"),
                    help=str(tr("a CSV list: the header of a field ({fields})",
                                fields=", ".join(CSV_HEADERS))))
     p.add_argument("--national", action="store_true",

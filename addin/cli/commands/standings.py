@@ -21,11 +21,11 @@ import json
 import sys
 from pathlib import Path
 
-from ....engine.i18n import current_language, tr
+from ....engine.i18n import current_language, ntr, tr
 from ....engine.model import Result, Tournament
 from ....engine.pairing import system_facts
 from ....engine.standings import Standings
-from ._common import CommandError, add_input_format_option, load_file, warn
+from ._common import CommandError, add_input_format_option, load_file, placeholder, warn
 
 ORDER = 20
 
@@ -35,8 +35,8 @@ def register(sub) -> None:
         "standings", help=str(tr("print the standings")),
         description=str(tr("Rank the players by points and tie-breaks (the file's list, else the "
                            "system's own) and print the table.")))
-    p.add_argument("file", metavar="FILE", help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv, .elo)")))
-    p.add_argument("--tiebreaks", metavar="CODES",
+    p.add_argument("file", metavar=placeholder("FILE"), help=str(tr("tournament file (.trf, .xlsx/.xlsm, .csv, .elo)")))
+    p.add_argument("--tiebreaks", metavar=placeholder("CODES"),
                    help=str(tr("comma-separated tie-break codes, e.g. BH/C1,BH,SB (default: the "
                                "file's, else the system's)")))
     p.add_argument("--system", metavar="S",
@@ -55,7 +55,7 @@ def register(sub) -> None:
                                "from then on)")))
     p.add_argument("--dry-run", action="store_true",
                    help=str(tr("a monrad workbook: print only, do not rewrite its Standings sheet")))
-    p.add_argument("--category", metavar="NAME",
+    p.add_argument("--category", metavar=placeholder("NAME"),
                    help=str(tr("only the standings of this prize category of the Settings "
                                "(rank: the place in the category)")))
     add_input_format_option(p)
@@ -96,12 +96,16 @@ def run(args) -> int:
         t, table.upto if args.upto is not None else t.rounds_played)
     later = [m for m in missing if m[0] > table.upto]
     missing = [m for m in missing if m[0] <= table.upto] + later[:1]
-    notes = [f"round {n}: results missing on board(s) {', '.join(map(str, boards))}; "
-             "ranked on the results in" for n, boards in missing]
+    notes = [str(ntr("round {round}: the result is missing on board {boards}; ranked on "
+                     "the results in",
+                     "round {round}: results are missing on boards {boards}; ranked on the "
+                     "results in", len(boards), round=n, boards=tuple(boards)))
+             for n, boards in missing]
     if args.format == "text":
         print(table.as_text(), end="")
         for note in notes:
             print(note)
+        _print_legend(table)
         for heading, sub in sections:  # the standings of each prize category (issue 41)
             print()
             print(heading)
@@ -151,6 +155,25 @@ def category_tables(t: Tournament, table: Standings, only: str | None = None
         out.append((f"{c.name} ({rule})" if rule else c.name,
                     dataclasses.replace(table, rows=rows)))
     return out
+
+
+def _print_legend(table: Standings) -> None:
+    """The tie-breaks' headings in full under the table, each with its code where the
+    heading is the federation's own (``KP  Kvalitetspoäng ... [QP]``; the code is what
+    ``--tiebreaks`` takes, issue 37)."""
+    from ....converters import layout as L
+
+    lang = current_language()
+    if table.labels(lang) == list(table.shown):
+        return  # English: the codes head the columns already
+    lay = L.layout_for(lang)
+    legend = lay.tiebreak_legend(table.shown, table.system)
+    if not legend:
+        return
+    width = max(len(label) for label, _ in legend)
+    print(f"{lay.text('legend')}:")
+    for label, words in legend:
+        print(f"  {label.ljust(width)}  {words}")
 
 
 def missing_boards(t: Tournament, upto: int) -> list[tuple[int, list[int]]]:

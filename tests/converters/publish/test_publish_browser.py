@@ -36,8 +36,8 @@ def site(tmp_path_factory) -> tuple[Path, object]:
     return folder, t
 
 
-@pytest.mark.parametrize("page", ["index.html", "crosstable.html", "round-5.html", "screen-5.html",
-                                  "cards.html", "player-4.html"])
+@pytest.mark.parametrize("page", ["index.html", "krydstabel.html", "runde-5.html", "skaerm-5.html",
+                                  "monradkort.html", "spiller-4.html"])  # Danish names
 def test_page_loads_in_chromium_without_errors(site, page: str, tmp_path: Path) -> None:
     folder, t = site
     run = _chromium(tmp_path, "--dump-dom", (folder / page).as_uri())

@@ -11,7 +11,7 @@ from publish_events import EVENTS, Tables, body_rows, finished_event
 from monrad.converters import layout as L
 from monrad.converters.publish import document_html, site_pages
 from monrad.converters.publish.texts import WORDS
-from monrad.engine.crosstable import name_key
+from monrad.engine.collation import sort_key
 from monrad.engine.pairing import is_othello
 from monrad.engine.standings import standings
 
@@ -42,9 +42,11 @@ def test_standings_legend_names_every_tiebreak_column(event) -> None:
     html = document_html(t, "standings", "no")
     head = Tables(html).tables[0][0]
     table = standings(t)
-    assert head[6:6 + len(table.shown)] == list(table.shown)
-    for code in table.shown:
-        assert f"<dt>{code}</dt>" in html
+    labels = table.labels("nb")  # the federation's headings (issue 37 item 4)
+    assert head[6:6 + len(table.shown)] == labels
+    for code, label in zip(table.shown, labels):
+        assert f"<dt>{label}</dt>" in html
+        assert label == code or f" [{code}]</dd>" in html  # the code beside the words
 
 
 def test_rated_chess_standings_show_performance_and_rating_change(event) -> None:
@@ -129,7 +131,7 @@ def test_alphabetical_list_has_everyone_once_sorted_by_name(event) -> None:
     _, t = event
     rnd = t.rounds[-1]
     rows = body_rows(document_html(t, "alphabetical", "en", rnd.number))
-    assert [r[0] for r in rows] == sorted((r[0] for r in rows), key=name_key)
+    assert [r[0] for r in rows] == sorted((r[0] for r in rows), key=lambda n: sort_key(n, "en"))
     assert sorted(int(r[1]) for r in rows) == sorted(rnd.players)
     names = {p.start_no: p.name for p in t.players}
     for r in rows:
@@ -169,5 +171,5 @@ def test_same_event_same_bytes() -> None:
     a = site_pages(finished_event("ssf"), "sv")
     b = site_pages(finished_event("ssf"), "sv")
     assert a == b
-    assert {"index.html", "crosstable.html", "cards.html", "style.css", "round-5.html",
-            "screen-5.html", "player-10.html"} <= set(a)
+    assert {"index.html", "korstabell.html", "monradkort.html", "style.css", "rond-5.html",
+            "skarm-5.html", "spelare-10.html"} <= set(a)  # a Swedish site's names (issue 37)
