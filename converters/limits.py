@@ -37,6 +37,9 @@ A rating list (FIDE's is about 700 MB unpacked) is streamed, never held: its ZIP
 member is checked by :func:`check_member` (size, ratio, encryption, compression
 method) before a byte is unpacked, and its readers refuse an element or a line
 longer than :data:`MAX_LIST_RECORD` as soon as they have read that much of it.
+Every ZIP member, a list's or a workbook's part, is unpacked by
+:mod:`~monrad.converters.zipped`: in pieces, never a byte past the size its index
+declares, whatever its method (issue 40 item 1).
 
 Workbooks are checked by :func:`check_workbook` (by the file's own kind: a ZIP
 package, an OLE ``.xls``), which both readers call first: the openpyxl back end
@@ -59,6 +62,7 @@ from pathlib import Path
 
 from ..engine.i18n import Message, tr
 from .errors import MAX_INPUT_BYTES, InputError, os_reason
+from .zipped import EVERY_METHOD, SPREADSHEET_METHODS, drain, open_member, read_member
 
 __all__ = [
     "MAX_COLUMNS",
@@ -207,25 +211,32 @@ def check_workbook(path: str | os.PathLike[str], label: str | None = None) -> No
         _check_xls(p, label)
 
 
-#: compression methods :mod:`zipfile` unpacks (stored, deflate, bzip2, LZMA)
-_ZIP_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
+#: the names of the compression methods monrad unpacks, for messages
+_METHOD_NAMES = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "LZMA"}
 
 
 def check_member(info: zipfile.ZipInfo, label: str, limit: int,
-                 what: object = None) -> None:
-    """One ZIP member before a byte of it is unpacked: not encrypted, a compression
-    method that can be unpacked, at most ``limit`` bytes unpacked and, over
+                 what: object = None, methods: frozenset[int] = EVERY_METHOD) -> None:
+    """One ZIP member before a byte of it is unpacked: not encrypted, compressed by one
+    of ``methods``, at most ``limit`` bytes unpacked and, over
     :data:`RATIO_FROM_BYTES`, compressed at most :data:`MAX_RATIO`:1 (zip bombs).
     ``what`` names the member in messages (``part``, a workbook's; a message).
 
-    The size the index declares is what :mod:`zipfile` yields at most, so checking
-    it bounds what is read."""
+    The size the index declares is what :func:`~monrad.converters.zipped.open_member`
+    yields at most (issue 40 item 1: one byte more is refused, whatever the method),
+    so checking it bounds what is read."""
     name = info.filename
     what = what or tr("part")
     if info.flag_bits & 0x1:
         raise InputError(str(tr("{what} {name!r} is encrypted (password-protected); refused",
                                 what=what, name=name)), source=label)
-    if info.compress_type not in _ZIP_METHODS:
+    if info.compress_type in EVERY_METHOD and info.compress_type not in methods:
+        raise InputError(str(tr("{what} {name!r} is compressed with {method} (ZIP method "
+                                "{number}), which no spreadsheet program writes; refused",
+                                what=what, name=name, number=info.compress_type,
+                                method=_METHOD_NAMES.get(info.compress_type, "?"))),
+                         source=label)
+    if info.compress_type not in methods:
         raise InputError(str(tr("{what} {name!r} is compressed with a method monrad cannot "
                                 "unpack (ZIP method {method}); refused", what=what, name=name,
                                 method=info.compress_type)), source=label)
@@ -242,7 +253,8 @@ def check_member(info: zipfile.ZipInfo, label: str, limit: int,
 
 
 def check_zip(zf: zipfile.ZipFile, label: str) -> None:
-    """The package index: number of parts, unpacked sizes and compression ratios."""
+    """The package index: number of parts, unpacked sizes, compression ratios and
+    methods (those spreadsheet programs write)."""
     infos = zf.infolist()
     if len(infos) > MAX_PARTS:
         raise InputError(tr('the workbook has {n} parts (limit {max_parts}); refused before '
@@ -250,7 +262,7 @@ def check_zip(zf: zipfile.ZipFile, label: str) -> None:
                             n=len(infos), max_parts=MAX_PARTS), source=label)
     total = 0
     for info in infos:
-        check_member(info, label, MAX_PART_BYTES)
+        check_member(info, label, MAX_PART_BYTES, methods=SPREADSHEET_METHODS)
         total += info.file_size
     if total > MAX_UNPACKED_BYTES:
         raise InputError(tr('the workbook unpacks to {total} bytes (limit '
@@ -263,11 +275,17 @@ def _check_package(p: Path, label: str) -> None:
         with zipfile.ZipFile(p) as zf:
             check_zip(zf, label)
             names = set(zf.namelist())
+            scanned: set[str] = set()
             if "content.xml" in names and "xl/workbook.xml" not in names:
                 _check_ods(zf, label)
+                scanned.add("content.xml")
             else:
                 for sheet, part in _xlsx_sheets(zf, label):
                     _check_sheet_part(zf, part, sheet, label)
+                    scanned.add(part)
+            for info in zf.infolist():  # every other part unpacks to its declared size
+                if info.filename not in scanned:
+                    drain(zf, info, label)
     except InputError:
         raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
@@ -323,15 +341,17 @@ def _xlsx_sheets(zf: zipfile.ZipFile, label: str) -> list[tuple[str, str]]:
         rels = "xl/_rels/workbook.xml.rels"
         if book == "xl/workbook.xml" and rels in names:
             targets = {}
-            for el in DET.fromstring(zf.read(rels)).iter():
+            for el in DET.fromstring(read_member(zf, zf.getinfo(rels), label)).iter():
                 if el.tag.endswith("Relationship"):
                     target = el.get("Target", "").lstrip("/")
                     targets[el.get("Id")] = target if target.startswith("xl/") else f"xl/{target}"
-            for el in DET.fromstring(zf.read(book)).iter():
+            for el in DET.fromstring(read_member(zf, zf.getinfo(book), label)).iter():
                 if el.tag.endswith("}sheet") or el.tag == "sheet":
                     rid = next((v for k, v in el.attrib.items() if k.endswith("}id")), None)
                     if rid in targets:
                         titles[os.path.normpath(targets[rid]).replace(os.sep, "/")] = el.get("name", "")
+    except InputError:
+        raise
     except Exception:  # noqa: BLE001 - a damaged workbook part: the reader says so; the parts are still scanned
         titles = {}
     return [(titles.get(part) or part, part) for part in parts]
@@ -343,8 +363,8 @@ _R = re.compile(rb"(?:^|\s)r\s*=\s*[\"']\s*([A-Za-z]*)(\d*)\s*[\"']")
 _REF = re.compile(r"\$?([A-Za-z]{0,3})\$?(\d{0,7})")
 
 
-def _chunks(zf: zipfile.ZipFile, part: str) -> Iterator[bytes]:
-    with zf.open(part) as fh:
+def _chunks(zf: zipfile.ZipFile, part: str, label: str) -> Iterator[bytes]:
+    with open_member(zf, zf.getinfo(part), label) as fh:
         while True:
             block = fh.read(_CHUNK)
             if not block:
@@ -370,7 +390,7 @@ def _check_sheet_part(zf: zipfile.ZipFile, part: str, sheet: str, label: str) ->
     row = col = 0
     first = True
     extent = _Extent(sheet, label)
-    for block in _chunks(zf, part):
+    for block in _chunks(zf, part, label):
         data = tail + block
         if first:
             first = False
@@ -423,8 +443,7 @@ def _varint(data: bytes, pos: int, width: int) -> tuple[int, int]:
 def _check_xlsb_part(zf: zipfile.ZipFile, part: str, sheet: str, label: str) -> None:
     """An ``.xlsb`` sheet: BrtWsDim (148) declares the size, BrtRowHdr (0) gives each
     row, the cell records (1-13) their column ([MS-XLSB] 2.1.4, 2.4)."""
-    info = zf.getinfo(part)
-    data = zf.read(info)  # bounded by MAX_PART_BYTES (check_zip)
+    data = read_member(zf, zf.getinfo(part), label)  # bounded by MAX_PART_BYTES (check_zip)
     pos = row = 0
     extent = _Extent(sheet, label)
     while pos < len(data):
@@ -459,7 +478,7 @@ def _check_ods(zf: zipfile.ZipFile, label: str) -> None:
     value_type = f"{{{_ODS_OFFICE}}}value-type"
     sheet, row, col, row_filled, last_col = "", 0, 0, False, 0
     extent = _Extent(sheet, label)
-    with zf.open("content.xml") as fh:
+    with open_member(zf, zf.getinfo("content.xml"), label) as fh:
         for event, el in iterparse(fh, events=("start", "end")):
             tag = el.tag
             if event == "start":

@@ -49,6 +49,7 @@ from typing import IO
 from ...engine.i18n import Message, ntr, ptr, tr
 from ..errors import InputError, os_reason
 from ..limits import MAX_LIST_BYTES, MAX_LIST_RECORD, MAX_RATING, check_member
+from ..zipped import open_member
 
 __all__ = [
     "LISTS",
@@ -282,6 +283,8 @@ class _Counted(io.RawIOBase):
     def readinto(self, b) -> int:
         try:
             data = self.raw.read(len(b))
+        except InputError:
+            raise
         except _ZIP_ERRORS as exc:
             if self.owner is None:
                 raise InputError(tr('cannot read file: {value}',
@@ -335,8 +338,8 @@ def _open(path: Path, limit: int) -> tuple[io.BufferedReader, str]:
             info = members[0]
             check_member(info, str(path), limit, tr("the list"))
             label = f"{path}:{info.filename}"
-            try:
-                member = zf.open(info)
+            try:  # unpacked in pieces, no byte past the index's size (issue 40 item 1)
+                member = open_member(zf, info, label, tr("the list"))
             except _ZIP_ERRORS as exc:
                 raise InputError(str(_zip_reason(exc)), source=label) from None
         except BaseException:

@@ -15,6 +15,9 @@ everything around them stays as the user's program wrote it:
   sheet is added before them) and the active tab (:mod:`~monrad.converters.workbook.package_book`).
 
 Reading the index uses ``defusedxml``; hostile XML (entity declarations) is refused.
+The parts are read through :func:`~monrad.converters.zipped.read_member`, after the
+index is checked (:func:`~monrad.converters.limits.check_zip`): no part unpacks to more
+than its index declares, whatever its method (issue 40 item 1).
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ from dataclasses import dataclass
 from defusedxml import ElementTree as SafeET
 
 from ...engine.i18n import tr
+from ..errors import InputError
+from ..limits import check_zip
+from ..zipped import read_member
 from .binding import WorkbookError
 
 __all__ = [
@@ -122,14 +128,20 @@ class Package:
         self.infos: dict[str, zipfile.ZipInfo] = {}
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
+                check_zip(zf, source)  # what the index declares, then no byte more
                 for info in zf.infolist():
                     if info.filename in self.parts:
                         raise WorkbookError(tr('{source}: the package holds {filename!r} twice',
                                                source=source, filename=info.filename))
                     self.names.append(info.filename)
                     self.infos[info.filename] = info
-                    self.parts[info.filename] = zf.read(info)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as exc:
+                    self.parts[info.filename] = read_member(zf, info, source)
+        except WorkbookError:
+            raise
+        except InputError as exc:  # a part over the limits (issue 40 item 1)
+            raise WorkbookError(str(exc)) from None
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError,
+                NotImplementedError) as exc:
             raise WorkbookError(tr('{source}: not a readable Excel workbook ({exc})',
                                    source=source, exc=exc)) from None
 
