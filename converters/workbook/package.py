@@ -38,6 +38,7 @@ from ..zipped import read_member
 from .binding import WorkbookError
 
 __all__ = [
+    "CONTENT_TYPES",
     "MAIN_NS",
     "REL_NS",
     "WORKSHEET_REL",
@@ -64,6 +65,8 @@ PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 WORKSHEET_REL = REL_NS + "/worksheet"
 OFFICE_DOCUMENT_REL = REL_NS + "/officeDocument"
 WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+#: the part that lists every part's content type (OPC); Excel opens no package without it
+CONTENT_TYPES = "[Content_Types].xml"
 #: The zip time stamp of every part monrad adds (a fixed one: same input, same bytes).
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -147,6 +150,10 @@ class Package:
 
     # --- parts ------------------------------------------------------------------------
     def text(self, name: str) -> str:
+        """A part as text (:class:`WorkbookError` if the package has no such part)."""
+        if name not in self.parts:
+            raise WorkbookError(tr("{source}: the package has no part {name!r}; monrad cannot "
+                                   "write into this workbook", source=self.source, name=name))
         return _text(self.parts[name], f"{self.source} ({name})")
 
     def copy(self) -> Package:
