@@ -22,6 +22,8 @@ limit                       value              checked on
 :data:`MAX_CELLS`           2,000,000          the same, rows x columns spanned
 :data:`MAX_LINES`           100,000            a text file (TRF, CSV, WOF, klubtur)
 :data:`MAX_FIELDS`          1,024              one CSV row
+:data:`MAX_RECORD`          64 KiB             one CSV row over all its lines (every CSV
+                                               reader: :func:`csv_rows`)
 :data:`MAX_PLAYERS`         9,999              start numbers (TRF: four digits)
 :data:`MAX_ROUNDS`          999                rounds of a tournament
 :data:`MAX_RATING`          9,999              a rating (TRF: four digits)
@@ -52,13 +54,15 @@ stream in pieces and stop at the first cell past a limit; nothing is kept.
 
 from __future__ import annotations
 
+import csv
 import os
 import re
 import struct
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..engine.i18n import Message, tr
 from .errors import MAX_INPUT_BYTES, InputError, os_reason
@@ -76,6 +80,7 @@ __all__ = [
     "MAX_PART_BYTES",
     "MAX_PLAYERS",
     "MAX_RATING",
+    "MAX_RECORD",
     "MAX_RATIO",
     "MAX_ROUNDS",
     "MAX_ROWS",
@@ -88,6 +93,7 @@ __all__ = [
     "check_workbook",
     "check_zip",
     "column_number",
+    "csv_rows",
 ]
 
 MAX_PARTS = 2_000
@@ -112,6 +118,8 @@ MAX_SEED = 2**53 - 1
 MAX_LIST_BYTES = 3 * 1024**3
 #: the longest ``<player>`` element or line of a rating list (FIDE's are under 1 KB)
 MAX_LIST_RECORD = 64 * 1024
+#: the longest record of a CSV table, over all its lines (a roster row is under 1 KB)
+MAX_RECORD = 64 * 1024
 
 #: the highest value of each whole-number player field a reader accepts
 PLAYER_NUMBER_LIMITS = {"start_no": MAX_PLAYERS, "rating": MAX_RATING,
@@ -185,6 +193,56 @@ def check_fields(count: int, label: str, line: int) -> None:
     if count > MAX_FIELDS:
         raise InputError(tr('{count} fields in one row (limit {max_fields})',
                             count=count, max_fields=MAX_FIELDS), source=label, line=line)
+
+
+class _RecordLines:
+    """Lines for :func:`csv.reader`, numbered, and the characters of the record being
+    read counted over all its lines."""
+
+    def __init__(self, lines: Iterator[str], label: str, first: int) -> None:
+        self.lines, self.label = lines, label
+        self.number = first - 1  # the last line read
+        self.start, self.size = first, 0  # the record being read
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        line = next(self.lines)
+        self.number += 1
+        self.size += len(line)
+        if self.size > MAX_RECORD:
+            raise InputError(tr("a record longer than {kib} KiB, from this line on (a quote "
+                                "left open?): not a table; refused", kib=MAX_RECORD // 1024),
+                             source=self.label, line=self.start)
+        return line
+
+    def next_record(self) -> None:
+        self.start, self.size = self.number + 1, 0
+
+
+def csv_rows(lines: Iterable[str], label: str, *, first: int = 1,
+             **dialect: Any) -> Iterator[tuple[int, list[str]]]:
+    """``(line it starts on, fields)`` of every row of a CSV text given as lines (the
+    text's first line is line ``first``), read by :func:`csv.reader` with ``dialect``.
+
+    A row is refused, naming the line it starts on, past :data:`MAX_RECORD` characters
+    over all its lines (issue 40 item 2: a quoted cell running over millions of short
+    lines, each within every line bound, made one row of 2.4 GB) or past
+    :data:`MAX_FIELDS` fields; a row the csv module cannot read names its line."""
+    counted = _RecordLines(iter(lines), label, first)
+    reader = csv.reader(counted, **dialect)
+    while True:
+        counted.next_record()
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise InputError(tr('not a readable CSV row ({exc})', exc=exc), source=label,
+                             line=counted.number) from None
+        check_fields(len(row), label, counted.start)
+        yield counted.start, row
 
 
 # ------------------------------------------------------------------ workbooks

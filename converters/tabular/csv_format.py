@@ -61,7 +61,7 @@ from ...engine.model import (
     Tournament,
 )
 from ..errors import InputError
-from ..limits import check_fields, fraction
+from ..limits import csv_rows, fraction
 from ..lines import has_break, one_line, one_line_tournament
 from ..notation import BYE_WORDS, NotationError, format_result, parse_result
 from ..source import decode, is_text, read_text  # decode: part of this module's API
@@ -143,17 +143,10 @@ class _Table:
         self.delimiter = delimiter or sniff_delimiter(text)
         self.rows: list[list[str]] = []
         self.lines: list[int] = []
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter, strict=True)
-        start = 1
-        try:
-            for row in reader:
-                check_fields(len(row), label, start)
-                self.rows.append([unguard(c.strip()) for c in row])
-                self.lines.append(start)
-                start = reader.line_num + 1
-        except csv.Error as exc:
-            raise InputError(tr('not a readable CSV row ({exc})', exc=exc), source=label,
-                             line=reader.line_num or start) from None
+        for start, row in csv_rows(io.StringIO(text, newline=""), label,
+                                   delimiter=self.delimiter, strict=True):
+            self.rows.append([unguard(c.strip()) for c in row])
+            self.lines.append(start)
 
     def line_of(self, row_index: int) -> int:
         """Line number of the row at 0-based ``row_index``."""
