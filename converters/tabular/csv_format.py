@@ -61,7 +61,7 @@ from ...engine.model import (
     Tournament,
 )
 from ..errors import InputError
-from ..limits import csv_rows, fraction
+from ..limits import MAX_PLAYERS, MAX_ROUNDS, bounded, csv_rows, fraction
 from ..lines import has_break, one_line, one_line_tournament
 from ..notation import BYE_WORDS, NotationError, format_result, parse_result
 from ..source import decode, is_text, read_text  # decode: part of this module's API
@@ -332,6 +332,8 @@ def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournam
         if not values["rounds"].isdigit() or int(values["rounds"]) < 1:
             raise bad(tr('rounds={values!r} is not a whole number of 1 or more',
                          values=values['rounds']))
+        if too_many := bounded(int(values["rounds"]), tr("number of rounds"), 1, MAX_ROUNDS):
+            raise bad(too_many)
         changes["rounds"] = max(int(values["rounds"]), t.settings.rounds or 0)
     points = {k: v for k, v in values.items() if k in _SCORING_FIELDS}
     if points:
@@ -495,17 +497,21 @@ def _read_results(table: _Table, head_index: int, cols: dict[str, int],
         c = cols.get(fld)
         return row[c] if c is not None and c < len(row) else ""
 
-    def number(text: str, what: Message | str, idx: int, fld: str) -> int:
+    def number(text: str, what: Message | str, idx: int, fld: str, high: int) -> int:
+        """A whole number of at most ``high`` (issue 40 item 3: round 99999999)."""
         s = text.strip().rstrip(".")
         if not s.isdigit() or not s.isascii():
             raise err(tr("{what} {value!r} is not a whole number", what=what, value=text), idx, fld)
+        if len(s) > 12 or int(s) > high:
+            raise err(tr("{what} {value} is out of range (1 to {high})", what=what,
+                         value=s if len(s) <= 12 else s[:12] + "...", high=high), idx, fld)
         return int(s)
 
     def player(text: str, name_fld: str, row: list[str], idx: int, fld: str) -> int:
         s = " ".join(text.split())
         name = " ".join(cell(row, name_fld).split())
         if s.rstrip(".").isdigit() and s.isascii():
-            sn = number(s, tr("start number"), idx, fld)
+            sn = number(s, tr("start number"), idx, fld, MAX_PLAYERS)
             if sn < 1:
                 raise err(tr("start number {sn} must be 1 or more", sn=sn), idx, fld)
             if sn not in players:
@@ -538,13 +544,14 @@ def _read_results(table: _Table, head_index: int, cols: dict[str, int],
         if not w.strip() and not b.strip():
             continue
         if default_round is None:
-            rnd = number(cell(row, "round"), tr("round"), idx, "round")
+            rnd = number(cell(row, "round"), tr("round"), idx, "round", MAX_ROUNDS)
             if rnd < 1:
                 raise err(tr("round must be 1 or more"), idx, "round")
         else:
             rnd = default_round
         board_text = cell(row, "board")
-        board = number(board_text, tr("board"), idx, "board") if board_text.strip() else None
+        board = (number(board_text, tr("board"), idx, "board", MAX_PLAYERS)
+                 if board_text.strip() else None)
         if _is_bye_word(b) or (not b.strip() and w.strip() and not res.strip()):
             if not w.strip():
                 raise err(tr("bye without a player"), idx, "white")

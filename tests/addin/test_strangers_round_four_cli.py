@@ -59,3 +59,21 @@ def test_issue40_item12_a_package_without_content_types_is_one_line(
                              "does not open either")
     assert book.read_bytes() == before
     assert sorted(p.name for p in book.parent.iterdir()) == ["club.xlsx"]
+
+
+# ------------------------------------------------------------------ item 3
+@pytest.mark.parametrize("command", [["convert", "-o", "open.trf"], ["standings"]])
+def test_issue40_item3_a_wof_round_past_the_bound_is_refused_by_every_command(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        command: list[str]) -> None:
+    """``%Round: 9999`` was converted into a TRF that monrad then refused;
+    ``%Round: 99999999`` ran standings past 60 s and 2 GB."""
+    wof = (REPO / "tests" / "data" / "wof" / "20260314_Stockholm_Open_2026.ELO")
+    f = tmp_path / "open.ELO"
+    f.write_text(wof.read_text(encoding="latin-1").replace("%Round: 3", "%Round: 9999"),
+                 encoding="latin-1")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, command[0], f.name, *command[1:])
+    assert code == 2
+    assert one_line(err).endswith("round 9999 is out of range (1 to 999)")
+    assert not (tmp_path / "open.trf").exists()

@@ -15,10 +15,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 from monrad.converters import load
 from monrad.converters.errors import InputError
-from monrad.converters.limits import MAX_RECORD
+from monrad.converters.limits import MAX_RECORD, MAX_ROUNDS
 from monrad.converters.ratings.lists import iter_list, read_csv_list
 
 #: an endless stream that has yielded this much has not been bounded by the reader
@@ -95,3 +96,110 @@ def test_issue40_item2_a_long_record_within_the_bound_is_read(tmp_path: Path) ->
     f.write_bytes(b'FIDE ID,Name,Rating\n1503014,"Carlsen,\nMagnus",2831\n')
     (player,) = iter_list(f)
     assert (player.name, player.rating, player.line) == ("Carlsen, Magnus", 2831, 2)
+
+
+# ------------------------------------------------------------------ item 3
+#: a round past every writer (TRF's round fields have three digits)
+HUGE = 99_999_999
+WOF = REPO / "tests" / "data" / "wof" / "20260314_Stockholm_Open_2026.ELO"
+CLUB_TRF = REPO / "examples" / "club.trf"
+
+
+def _out_of_range(value: int = HUGE, what: str = "round") -> str:
+    return rf"{what} {value} is out of range \(1 to {MAX_ROUNDS}\)"
+
+
+@pytest.mark.parametrize("number", [HUGE, MAX_ROUNDS + 1])
+def test_issue40_item3_a_wof_round_past_the_bound_is_refused_at_its_line(
+        tmp_path: Path, number: int) -> None:
+    """The issue's 303-byte WOF file ran out of memory at 2 GB; ``%Round: 9999`` was
+    converted into a TRF that monrad then refused."""
+    f = tmp_path / "open.ELO"
+    f.write_text(WOF.read_text(encoding="latin-1").replace("%Round: 3", f"%Round: {number}"),
+                 encoding="latin-1")
+    line = f.read_text(encoding="latin-1").splitlines().index(f"%Round: {number}") + 1
+    with pytest.raises(InputError, match=rf"open.ELO:{line}: {_out_of_range(number)}"):
+        load(f)
+
+
+def test_issue40_item3_a_csv_results_round_past_the_bound_is_refused_at_its_cell(
+        tmp_path: Path) -> None:
+    f = tmp_path / "results.csv"
+    f.write_text(f"Round,White,Black,Result\n1,1,2,1-0\n{HUGE},2,1,0-1\n", encoding="utf-8")
+    with pytest.raises(InputError, match=rf"results.csv:3:1: field 'Round': {_out_of_range()}"):
+        load(f)
+
+
+def test_issue40_item3_a_csv_settings_row_past_the_bound_is_refused(tmp_path: Path) -> None:
+    f = tmp_path / "results.csv"
+    f.write_text(f"monrad;system=nsf;rounds={HUGE}\nRound;White;Black;Result\n1;1;2;1-0\n",
+                 encoding="utf-8")
+    with pytest.raises(InputError, match=_out_of_range(what="number of rounds")):
+        load(f)
+
+
+def test_issue40_item3_a_round_sheet_renamed_past_the_bound_is_refused(tmp_path: Path) -> None:
+    import openpyxl
+
+    from monrad.converters import save
+
+    book = tmp_path / "club.xlsx"
+    save(load(CLUB_TRF), book)
+    wb = openpyxl.load_workbook(book)
+    wb["Round 3"].title = f"Round {HUGE}"
+    wb.save(book)
+    with pytest.raises(InputError, match=rf"club.xlsx: sheet 'Round {HUGE}': {_out_of_range()}"):
+        load(book)
+
+
+def _club_book(tmp_path: Path, sheets: dict[str, list[list[object]]]) -> Path:
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for name, rows in sheets.items():
+        ws = wb.create_sheet(name)
+        for row in rows:
+            ws.append(row)
+    path = tmp_path / "club.xlsx"
+    wb.save(path)
+    return path
+
+
+_ROSTER = [["Navn", "Elo"], ["Ola Nordmann", 1600], ["Kari Berg", 1500]]
+
+
+def test_issue40_item3_a_club_sheet_named_past_the_bound_is_refused(tmp_path: Path) -> None:
+    path = _club_book(tmp_path, {"Deltakere": _ROSTER, f"Runde {HUGE}": [
+        ["Bord", "Hvit", "Svart", "Resultat"], [1, "Ola Nordmann", "Kari Berg", "1-0"]]})
+    with pytest.raises(InputError, match=rf"club.xlsx: sheet 'Runde {HUGE}': {_out_of_range()}"):
+        load(path)
+
+
+def test_issue40_item3_a_club_round_column_past_the_bound_is_refused_at_its_cell(
+        tmp_path: Path) -> None:
+    path = _club_book(tmp_path, {"Deltakere": _ROSTER, "Resultater": [
+        ["Runde", "Hvit", "Svart", "Resultat"], [1, "Ola Nordmann", "Kari Berg", "1-0"],
+        [HUGE, "Kari Berg", "Ola Nordmann", "1-0"]]})
+    with pytest.raises(InputError, match=rf"sheet 'Resultater' cell A3: {_out_of_range()}"):
+        load(path)
+
+
+def test_issue40_item3_a_year_in_a_club_title_is_not_a_count_of_rounds(tmp_path: Path) -> None:
+    path = _club_book(tmp_path, {"Deltakere": [["Klubbmesterskap 2025 runde 1-7"], [], *_ROSTER],
+                                 "Runde 1": [["Bord", "Hvit", "Svart", "Resultat"],
+                                             [1, "Ola Nordmann", "Kari Berg", "1-0"]]})
+    assert load(path).settings.rounds == 1
+
+
+def test_issue40_item3_a_trf_round_past_the_bound_is_refused_at_its_column(
+        tmp_path: Path) -> None:
+    """A 001 line with a game in round 1000 (columns past 10,000)."""
+    lines = CLUB_TRF.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("001"))
+    lines[at] = lines[at].ljust(91 + 10 * MAX_ROUNDS) + "   2 w 1"
+    f = tmp_path / "club.trf"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=rf"club.trf:{at + 1}:{92 + 10 * MAX_ROUNDS}: "
+                                         rf"{_out_of_range(MAX_ROUNDS + 1)}"):
+        load(f)
