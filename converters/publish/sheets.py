@@ -111,6 +111,8 @@ def write_crosstable(book: WorkbookBinding, t: Tournament, lay: L.Layout, table:
     if remarks:
         widths[len(header)] = 30
     note = [] if doc["square"] else [w("marks")]
+    if doc["not_square"]:
+        note.insert(0, doc["not_square"])
     if doc["pending_legend"]:
         note.append(doc["pending_legend"])
     _table(book, sheet, _title(t, doc["title"]), header, rows, widths, landscape=True,
