@@ -77,3 +77,119 @@ def test_issue40_item3_a_wof_round_past_the_bound_is_refused_by_every_command(
     assert code == 2
     assert one_line(err).endswith("round 9999 is out of range (1 to 999)")
     assert not (tmp_path / "open.trf").exists()
+
+
+# ------------------------------------------------------------------ items 6 and 15: publish
+def _site(tmp_path: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> Path:
+    site = tmp_path / "site"
+    code, _, err = run(capsys, "publish", CLUB_TRF, "-o", site, *extra)
+    assert code == 0, err
+    return site
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def test_issue40_item6_a_planted_list_removes_nothing_that_is_not_monrads(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A ``.monrad-site`` naming the club's notes, a dot file and a backup deleted them."""
+    site = _site(tmp_path, capsys)
+    theirs = {"notes.txt": b"the club's notes", ".profile": b"PATH=/usr/bin",
+              "club.backup-20260101-120000.xlsx": b"PK a backup",
+              "player-99.html": b"<html>the club's own page for player 99</html>"}
+    for name, data in theirs.items():
+        (site / name).write_bytes(data)
+    (site / ".monrad-site").write_text("".join(f"{n}\n" for n in theirs), encoding="utf-8")
+    code, out, err = run(capsys, "publish", CLUB_TRF, "-o", site)
+    assert code == 0, err
+    assert {n: (site / n).read_bytes() for n in theirs} == theirs
+    assert "removed" not in out
+
+
+def test_issue40_item6_the_clubs_own_page_is_not_replaced_because_a_list_is_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With any list present the club's own ``cards.html`` was replaced without
+    ``--overwrite``."""
+    site = _site(tmp_path, capsys)
+    (site / "cards.html").write_text("<html>the club's own cards</html>", encoding="utf-8")
+    (site / ".monrad-site").write_text("cards.html\nindex.html\n", encoding="utf-8")
+    before = _files(site)
+    code, _, err = run(capsys, "publish", CLUB_TRF, "-o", site)
+    assert code == 2
+    assert one_line(err) == (f"monrad: {site}: cards.html is there already and is not a page "
+                             "monrad published; give --overwrite to replace it, or publish into "
+                             "another folder")
+    assert _files(site) == before
+    assert run(capsys, "publish", CLUB_TRF, "-o", site, "--overwrite")[0] == 0
+    assert b'content="monrad"' in (site / "cards.html").read_bytes()
+
+
+def test_issue40_item6_monrads_stale_pages_are_still_removed_by_their_content(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Another event published into the folder: the earlier one's rounds and players
+    go, known by their names and content (no list needed)."""
+    site = _site(tmp_path, capsys)
+    (site / "round-9.html").write_bytes((site / "round-1.html").read_bytes())
+    (site / "player-98.html").write_bytes((site / "player-1.html").read_bytes())
+    (site / ".monrad-site").unlink(missing_ok=True)
+    code, out, err = run(capsys, "publish", CLUB_TRF, "-o", site)
+    assert code == 0, err
+    assert not (site / "round-9.html").exists() and not (site / "player-98.html").exists()
+    assert "player-98.html" in out and "round-9.html" in out
+
+
+def test_issue40_item15_a_full_disk_leaves_the_site_as_it_was(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's run replaced the first pages, then said "nothing was written"."""
+    import errno
+    import os
+
+    from monrad.converters import dumps
+
+    site = _site(tmp_path, capsys)
+    before = _files(site)
+    t = load(CLUB_TRF)
+    t.info["name"] = "Another name on every page"
+    other = tmp_path / "other.trf"
+    other.write_text(dumps(t, "trf"), encoding="utf-8")
+    real_write, calls = os.write, []
+
+    def full(fd: int, data: bytes) -> int:  # the disk fills up at the sixth page
+        calls.append(fd)
+        if len(calls) > 5:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    code, _, err = run(capsys, "publish", other, "-o", site)
+    monkeypatch.setattr(os, "write", real_write)
+    assert code == 2
+    assert one_line(err) == (f"monrad: {site}: cannot write (the disk is full); none of its "
+                             f"{len(before)} files was changed")
+    assert _files(site) == before  # no page replaced, no temporary file left
+
+
+def test_issue40_item15_a_page_that_cannot_be_replaced_is_named_with_those_that_were(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Moving the written pages in place cannot run out of space, but a page another
+    program holds (Windows) can stop it: the message says exactly what was replaced."""
+    import os
+
+    site = _site(tmp_path, capsys)
+    real_replace = os.replace
+
+    def held(src: str, dst: str) -> None:
+        if str(dst).endswith("cards.html"):
+            raise PermissionError(13, "Permission denied")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", held)
+    code, _, err = run(capsys, "publish", CLUB_TRF, "-o", site)
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert code == 2
+    assert one_line(err) == (f"monrad: {site}: cards.html could not be replaced (no permission "
+                             "to write there) after 3 of the 22 files were: style.css, "
+                             "index.html, crosstable.html; the others are as they were (run the "
+                             "command again)")
+    assert not [p for p in site.iterdir() if p.name.startswith(".~m")]
