@@ -193,3 +193,53 @@ def test_issue40_item15_a_page_that_cannot_be_replaced_is_named_with_those_that_
                              "index.html, crosstable.html; the others are as they were (run the "
                              "command again)")
     assert not [p for p in site.iterdir() if p.name.startswith(".~m")]
+
+
+# ------------------------------------------------------------------ item 10
+_COMMENTED = {
+    0: "### Klubbmesterskap 2026: the arbiter's file",
+    8: "### 2026-02-01: tie-breaks changed from BH,SB by the arbiter (TRF-2026 asks for this)",
+    9: "### player 1 withdrew his complaint about round 2",
+}
+
+
+def _commented_trf(tmp_path: Path) -> Path:
+    """examples/club.trf with ``###`` lines before the name, the system and player 1."""
+    lines = CLUB_TRF.read_text(encoding="utf-8").splitlines()
+    for at in sorted(_COMMENTED, reverse=True):
+        lines.insert(at, _COMMENTED[at])
+    lines.append("### checked by the arbiter after round 3")
+    f = tmp_path / "club.trf"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return f
+
+
+def _neighbours(path: Path) -> dict[str, str]:
+    """Each comment -> the record after it (``end`` for the last line)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return {ln: (lines[i + 1][:8] if i + 1 < len(lines) else "end")
+            for i, ln in enumerate(lines) if ln.startswith("###")}
+
+
+@pytest.mark.parametrize("command", [["pair"], ["draw", "--method", "random", "--seed", "7"]])
+def test_issue40_item10_the_arbiters_comments_stay_where_they_stood(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    f = _commented_trf(tmp_path)
+    if command[0] == "draw":  # a draw is made before round 1
+        lines = [ln[:91].rstrip() if ln.startswith("001") else ln
+                 for ln in f.read_text(encoding="utf-8").splitlines()]
+        f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, command[0], f, *command[1:])
+    assert code == 0, err
+    assert _neighbours(f) == {_COMMENTED[0]: "012 Klub", _COMMENTED[8]: "192 CUST",
+                              _COMMENTED[9]: "001    1", "### checked by the arbiter after round 3": "end"}
+
+
+def test_issue40_item10_ratings_keeps_the_comments_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = _commented_trf(tmp_path)
+    fide = REPO / "tests" / "data" / "ratings" / "players_list_xml_foa.xml"
+    code, out, err = run(capsys, "ratings", f, "--fide", fide)
+    assert code == 0 and "2 players updated" in out, err
+    assert _neighbours(f) == {_COMMENTED[0]: "012 Klub", _COMMENTED[8]: "192 CUST",
+                              _COMMENTED[9]: "001    1", "### checked by the arbiter after round 3": "end"}
