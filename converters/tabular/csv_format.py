@@ -30,10 +30,18 @@ that itself starts with ``'`` followed by one of those characters (or another
 ``'``) gets one more ``'``, so that the reader, which removes one leading ``'``
 before such a character (:func:`unguard`), gives back exactly what was written.
 
+The same holds for every piece of a cell that a spreadsheet splitting on another
+separator would see as a cell of its own (issue 40 item 11): a Nordic Excel opens a
+comma CSV splitting on ``;``, so ``Hansen;=cmd`` in a comma file -- or ``,=HYPERLINK``
+in the ``;`` klubtur file -- would start a formula; the piece after a ``,``, ``;`` or
+tab gets its ``'`` there.
+
 >>> guard("=HYPERLINK(1)"), guard("-5"), guard("+/-"), guard("Hansen, Ola")
 ("'=HYPERLINK(1)", '-5', '+/-', 'Hansen, Ola')
->>> unguard(guard("@SUM(A1)")) == "@SUM(A1)"
-True
+>>> guard("Hansen;-2+3+cmd"), guard("Ola,=HYPERLINK(1)"), guard("0,5;-1")
+("Hansen;'-2+3+cmd", "Ola,'=HYPERLINK(1)", '0,5;-1')
+>>> unguard(guard("@SUM(A1)")) == "@SUM(A1)", unguard(guard("a;'=b")) == "a;'=b"
+(True, True)
 """
 
 from __future__ import annotations
@@ -91,23 +99,46 @@ _DANGER = frozenset("=+-@\t\r")
 _SAFE = re.compile(r"[+-]?\d+(?:[.,]\d+)?|\+/-|-/\+|-/-|[+-]")
 
 
+#: what a spreadsheet may split a CSV line on, whichever this file uses
+_SEPARATORS = re.compile(r"([,;\t])")
+
+
+def _guard_piece(piece: str) -> str:
+    """One piece (a whole cell, or what follows a separator in it): a leading ``'``
+    where it would start a formula, or starts with ``'`` and such a character."""
+    if not piece:
+        return piece
+    first = piece[0]
+    if first in _DANGER and not _SAFE.fullmatch(piece):
+        return "'" + piece
+    if first == "'" and len(piece) > 1 and (piece[1] in _DANGER or piece[1] == "'"):
+        return "'" + piece
+    return piece
+
+
+def _unguard_piece(piece: str) -> str:
+    if len(piece) > 1 and piece[0] == "'" and (piece[1] in _DANGER or piece[1] == "'"):
+        return piece[1:]
+    return piece
+
+
 def guard(cell: str) -> str:
-    """``cell`` made safe to open in a spreadsheet (see the module doc for the rule)."""
-    if not cell:
-        return cell
-    first = cell[0]
-    if first in _DANGER and not _SAFE.fullmatch(cell):
-        return "'" + cell
-    if first == "'" and len(cell) > 1 and (cell[1] in _DANGER or cell[1] == "'"):
-        return "'" + cell
-    return cell
+    """``cell`` made safe to open in a spreadsheet (see the module doc for the rule):
+    the cell, and every piece a spreadsheet splitting on ``,``, ``;`` or tab would see."""
+    head = _guard_piece(cell)
+    if not _SEPARATORS.search(cell):
+        return head
+    parts = _SEPARATORS.split(head)  # text, separator, text, separator ...
+    return "".join(p if i % 2 or i == 0 else _guard_piece(p) for i, p in enumerate(parts))
 
 
 def unguard(cell: str) -> str:
-    """Undo :func:`guard`: drop one ``'`` in front of ``= + - @ ' tab CR``."""
-    if len(cell) > 1 and cell[0] == "'" and (cell[1] in _DANGER or cell[1] == "'"):
-        return cell[1:]
-    return cell
+    """Undo :func:`guard`: drop one ``'`` in front of ``= + - @ ' tab CR``, at the start
+    and after each ``,``, ``;`` or tab."""
+    if _SEPARATORS.search(cell):
+        parts = _SEPARATORS.split(cell)
+        cell = "".join(p if i % 2 or i == 0 else _unguard_piece(p) for i, p in enumerate(parts))
+    return _unguard_piece(cell)
 
 
 # ------------------------------------------------------------------------------ reading

@@ -243,3 +243,78 @@ def test_issue40_item10_ratings_keeps_the_comments_too(
     assert code == 0 and "2 players updated" in out, err
     assert _neighbours(f) == {_COMMENTED[0]: "012 Klub", _COMMENTED[8]: "192 CUST",
                               _COMMENTED[9]: "001    1", "### checked by the arbiter after round 3": "end"}
+
+
+# ------------------------------------------------------------------ item 11
+#: names and clubs whose second piece is a formula for a spreadsheet splitting on the
+#: separator the file does not use
+_EVIL = {1: ("Hansen;-2+3+cmd|' /C calc'!A0", "Oslo SK;@SUM(1+1)*cmd|' /C calc'!A0"),
+         2: ("Berg,=HYPERLINK(\"http://x\",\"y\")", "Trondheim\t+cmd|' /C calc'!A0")}
+
+
+def _evil_trf(tmp_path: Path) -> Path:
+    from monrad.converters import save
+
+    t = load(CLUB_TRF)
+    for sn, (name, club) in _EVIL.items():
+        t.players[sn - 1] = t.players[sn - 1].replace(name=name, club=club)
+    f = tmp_path / "evil.trf"
+    save(t, f)
+    return f
+
+
+def _formulas(text: str) -> list[str]:
+    """Every field a spreadsheet reading ``text`` with ``,``, ``;`` or tab as its
+    separator (quotes understood) would take for a formula."""
+    import csv
+    import io
+    import re
+
+    safe = re.compile(r"[+-]?\d+(?:[.,]\d+)?|\+/-|-/\+|-/-|[+-]")
+    found = []
+    for sep in (",", ";", "\t"):
+        for row in csv.reader(io.StringIO(text, newline=""), delimiter=sep):
+            found += [f"{sep!r}: {cell}" for cell in row
+                      if cell[:1] in ("=", "+", "-", "@") and not safe.fullmatch(cell)]
+    return found
+
+
+@pytest.mark.parametrize("what", [["convert", "-o", "out.csv", "--to", "csv-roster"],
+                                  ["convert", "-o", "out.csv", "--to", "csv-results"],
+                                  ["convert", "--to", "klubtur", "-o", "out.csv"],
+                                  ["standings", "--format", "csv"]])
+def test_issue40_item11_no_piece_of_a_csv_cell_is_a_formula_whatever_the_separator(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        what: list[str]) -> None:
+    src = _evil_trf(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, what[0], src.name, *what[1:])
+    assert code == 0, err
+    text = out if what[0] == "standings" else (tmp_path / "out.csv").read_text(encoding="utf-8-sig")
+    assert "-2+3+cmd" in text and "HYPERLINK" in text
+    assert _formulas(text) == []
+    if "csv-roster" in what:  # and reads back as it was
+        back = load(tmp_path / "out.csv")
+        assert [(back.player(sn).name, back.player(sn).club) for sn in _EVIL] == \
+            [(name, " ".join(club.split())) for name, club in _EVIL.values()]  # a tab: a blank
+
+
+def test_issue40_item11_workbook_and_web_outputs_keep_such_names_as_text(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A workbook has no separator to split on: every text is a string cell, never a
+    formula (docs/decisions.md); a web page shows it as text."""
+    import html
+
+    import openpyxl
+
+    src = _evil_trf(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "convert", src.name, "-o", "out.xlsx")[0] == 0
+    assert run(capsys, "standings", "out.xlsx")[0] == 0  # the Standings and Crosstable sheets
+    assert run(capsys, "publish", "out.xlsx", "-o", "site")[0] == 0
+    evil = {text for pair in _EVIL.values() for text in pair}
+    cells = [c for ws in openpyxl.load_workbook("out.xlsx").worksheets for row in ws.iter_rows()
+             for c in row if c.value in evil or any(str(c.value).startswith(e) for e in evil)]
+    assert len(cells) >= 4 and {c.data_type for c in cells} == {"s"}
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert _EVIL[1][0] in html.unescape(page) and "<td>=" not in page
