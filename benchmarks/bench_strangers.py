@@ -23,32 +23,17 @@ import io
 import json
 import os
 import random
-import struct
 import subprocess
 import sys
 import tempfile
 import time
 import zipfile
-import zlib
 from pathlib import Path
 from typing import Any
 
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests" / "converters"))
 CASES = ("bzip2-list", "deflate-part", "csv-record", "rr-standings", "rr-publish")
-
-
-def _lie(package: bytes, name: str, size: int, data: bytes) -> bytes:
-    """``package`` with member ``name`` claiming ``size`` bytes (and the CRC of that many)."""
-    out, raw, crc = bytearray(package), name.encode(), zlib.crc32(data[:size])
-    for sig, name_at, length_at, crc_at, size_at in ((b"PK\x03\x04", 30, 26, 14, 22),
-                                                     (b"PK\x01\x02", 46, 28, 16, 24)):
-        at = 0
-        while (at := out.find(sig, at)) >= 0:
-            n = struct.unpack_from("<H", out, at + length_at)[0]
-            if out[at + name_at:at + name_at + n] == raw:
-                struct.pack_into("<I", out, at + crc_at, crc)
-                struct.pack_into("<I", out, at + size_at, size)
-            at += 4
-    return bytes(out)
 
 
 def _round_robin(players: int, rounds: int):
@@ -70,49 +55,36 @@ def _round_robin(players: int, rounds: int):
 
 
 def _make(case: str, folder: Path, args: argparse.Namespace) -> list[str]:
-    """Write the case's file into ``folder``; the monrad command to run on it."""
+    """Write the case's files into ``folder``; the monrad command to run on them."""
+    from zip_lies import bombed  # tests/converters: the bombs of the tests, larger
+
     from monrad.converters import load, save
 
-    if case == "bzip2-list":
-        data = b'<?xml version="1.0"?>\n<playerslist>\n' + b" " * (args.bomb << 20)
-        buf = io.BytesIO()
-        with zipfile.ZipFile(buf, "w", zipfile.ZIP_BZIP2) as z:
-            z.writestr("players_list_xml_foa.xml", data)
-        roster = folder / "club.trf"
-        save(load(Path(__file__).resolve().parent.parent / "examples" / "club.trf"), roster)
-        (folder / "list.zip").write_bytes(_lie(buf.getvalue(), "players_list_xml_foa.xml", 300,
-                                               data))
-        return ["ratings", str(roster), "--fide", str(folder / "list.zip"), "--dry-run"]
+    if case.startswith("rr-"):
+        out = folder / ("rr.xlsx" if case == "rr-standings" else "rr.trf")
+        save(_round_robin(args.players, 7), out)
+        return (["standings", str(out)] if case == "rr-standings"
+                else ["publish", str(out), "-o", str(folder / "site")])
+    roster = folder / "club.trf"
+    save(load(REPO / "examples" / "club.trf"), roster)
     if case == "deflate-part":
         book = folder / "club.xlsx"
-        save(load(Path(__file__).resolve().parent.parent / "examples" / "club.trf"), book)
+        save(load(roster), book)
         part = "xl/worksheets/sheet2.xml"
         with zipfile.ZipFile(book) as src:
-            parts = {i.filename: src.read(i) for i in src.infolist()}
-        parts[part] = parts[part] + b" " * (args.bomb << 20)
-        buf = io.BytesIO()
-        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
-            for name, data in parts.items():
-                dst.writestr(name, data)
-        book.write_bytes(_lie(buf.getvalue(), part, 300, parts[part]))
+            data = src.read(part) + b" " * (args.bomb << 20)
+        book.write_bytes(bombed(book.read_bytes(), part, data, zipfile.ZIP_DEFLATED))
         return ["standings", str(book)]
-    if case == "csv-record":
-        rng = random.Random(40)
-        body = "".join(f'"{rng.randrange(10**6)}\n",' for _ in range(args.lines))
-        f = folder / "list.csv"
-        f.write_text("FIDE ID,Name,Rating\n1503014,Carlsen,2831\n9," + body + "2000\n",
-                     encoding="utf-8")
-        roster = folder / "club.trf"
-        save(load(Path(__file__).resolve().parent.parent / "examples" / "club.trf"), roster)
-        return ["ratings", str(roster), "--fide", str(f), "--dry-run"]
-    t = _round_robin(args.players, 7)
-    if case == "rr-standings":
-        book = folder / "rr.xlsx"
-        save(t, book)
-        return ["standings", str(book)]
-    trf = folder / "rr.trf"
-    save(t, trf)
-    return ["publish", str(trf), "-o", str(folder / "site")]
+    if case == "bzip2-list":
+        data = b'<?xml version="1.0"?>\n<playerslist>\n' + b" " * (args.bomb << 20)
+        (folder / "list.zip").write_bytes(bombed(b"", "players_list_xml_foa.xml", data,
+                                                 zipfile.ZIP_BZIP2))
+        return ["ratings", str(roster), "--fide", str(folder / "list.zip"), "--dry-run"]
+    rng = random.Random(40)  # csv-record
+    body = "".join(f'"{rng.randrange(10**6)}\n",' for _ in range(args.lines))
+    (folder / "list.csv").write_text("FIDE ID,Name,Rating\n1503014,Carlsen,2831\n9," + body
+                                     + "2000\n", encoding="utf-8")
+    return ["ratings", str(roster), "--fide", str(folder / "list.csv"), "--dry-run"]
 
 
 def _child(argv: list[str]) -> None:

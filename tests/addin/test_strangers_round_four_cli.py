@@ -9,24 +9,12 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
+from test_strangers_cli import one_clean_line as one_line
+from test_strangers_cli import run
 
-from monrad.addin.cli import main
 from monrad.converters import load, save
 
 CLUB_TRF = REPO / "examples" / "club.trf"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line(err: str) -> str:
-    lines = [ln for ln in err.splitlines() if not ln.startswith("monrad: warning:")]
-    assert len(lines) == 1, err
-    assert "Traceback" not in err and "internal error" not in err, err
-    return lines[0]
 
 
 @pytest.fixture()

@@ -15,12 +15,12 @@ import lzma
 import struct
 import tracemalloc
 import zipfile
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import REPO
+from zip_lies import bombed, lie
 
 from monrad.addin.cli import main
 from monrad.converters import load, save
@@ -48,46 +48,6 @@ def peak(job: Callable[[], object]) -> int:
         top = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     return top
-
-
-def lie(package: bytes, name: str, size: int, data: bytes) -> bytes:
-    """``package`` with member ``name``'s declared size set to ``size`` and its CRC-32
-    to that of the first ``size`` bytes of ``data`` (so the lie passes zipfile's own
-    check), in its local header and its central-directory entry."""
-    out = bytearray(package)
-    crc = zlib.crc32(data[:size])
-    raw = name.encode()
-    at = 0
-    while (at := out.find(b"PK\x03\x04", at)) >= 0:  # local headers: name at 30
-        n = struct.unpack_from("<H", out, at + 26)[0]
-        if out[at + 30:at + 30 + n] == raw:
-            struct.pack_into("<I", out, at + 14, crc)
-            struct.pack_into("<I", out, at + 22, size)
-        at += 4
-    at = 0
-    while (at := out.find(b"PK\x01\x02", at)) >= 0:  # central entries: name at 46
-        n = struct.unpack_from("<H", out, at + 28)[0]
-        if out[at + 46:at + 46 + n] == raw:
-            struct.pack_into("<I", out, at + 16, crc)
-            struct.pack_into("<I", out, at + 24, size)
-        at += 4
-    return bytes(out)
-
-
-def bombed(source: bytes | Path, name: str, payload: bytes, method: int) -> bytes:
-    """A ZIP with every member of ``source`` (a package's bytes, or none) as it was,
-    and ``name`` replaced by ``payload`` compressed with ``method``, claiming to
-    unpack to 300 bytes."""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as dst:
-        if source:
-            with zipfile.ZipFile(io.BytesIO(source) if isinstance(source, bytes)
-                                 else source) as src:
-                for info in src.infolist():
-                    if info.filename != name:
-                        dst.writestr(info, src.read(info), compress_type=info.compress_type)
-        dst.writestr(name, payload, compress_type=method, compresslevel=9)
-    return lie(buf.getvalue(), name, 300, payload)
 
 
 @pytest.fixture(scope="module")

@@ -16,34 +16,13 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
+from test_club_sheets import _sheet as _club_book
+from test_rating_list_strangers import _Endless
 
 from monrad.converters import load
 from monrad.converters.errors import InputError
 from monrad.converters.limits import MAX_RECORD, MAX_ROUNDS
 from monrad.converters.ratings.lists import iter_list, read_csv_list
-
-#: an endless stream that has yielded this much has not been bounded by the reader
-_READ_CAP = 16 * 1024 * 1024
-
-
-class _Endless(io.RawIOBase):
-    """``head`` and then ``fill`` for ever, without a seam (a stream, not a file:
-    nothing on disk)."""
-
-    def __init__(self, head: bytes, fill: bytes) -> None:
-        self.head, self.fill, self.count = head, fill, 0
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
-        assert self.count < _READ_CAP, f"the reader read {self.count} bytes of one record"
-        n = len(b)
-        data = self.head + self.fill * (n // len(self.fill) + 1)
-        self.head = data[n:]  # the rest of this piece comes first next time
-        b[:n] = data[:n]
-        self.count += n
-        return n
 
 
 def _short_lines(count: int) -> bytes:
@@ -150,20 +129,6 @@ def test_issue40_item3_a_round_sheet_renamed_past_the_bound_is_refused(tmp_path:
     wb.save(book)
     with pytest.raises(InputError, match=rf"club.xlsx: sheet 'Round {HUGE}': {_out_of_range()}"):
         load(book)
-
-
-def _club_book(tmp_path: Path, sheets: dict[str, list[list[object]]]) -> Path:
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
-    for name, rows in sheets.items():
-        ws = wb.create_sheet(name)
-        for row in rows:
-            ws.append(row)
-    path = tmp_path / "club.xlsx"
-    wb.save(path)
-    return path
 
 
 _ROSTER = [["Navn", "Elo"], ["Ola Nordmann", 1600], ["Kari Berg", 1500]]
