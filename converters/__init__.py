@@ -324,9 +324,11 @@ def dumps(t: Tournament, fmt: str, *, source_text: str | None = None,
           warnings: list[str] | None = None, label: str | None = None) -> str:
     """The tournament as text in a text format (``trf*``, ``csv*``, ``wof``).
 
-    For ``trf`` the version is the one ``source_text`` was in (TRF-2026 without it).
-    Every field is one line: a line break in a text is written as a space and named
-    in one warning appended to ``warnings`` (``label`` names the file in it).
+    For ``trf`` the version is the one ``source_text`` was in (TRF-2026 without it);
+    for every TRF, the ``###`` comments of ``source_text`` (the file being written back)
+    stay where they stood (issue 40 item 10).  Every field is one line: a line break in a
+    text is written as a space and named in one warning appended to ``warnings``
+    (``label`` names the file in it).
     """
     kw = {"warnings": warnings, "label": label or fmt.upper()}
     from .tabular.csv_format import write_csv
@@ -334,11 +336,13 @@ def dumps(t: Tournament, fmt: str, *, source_text: str | None = None,
     from .trf import write_trf
 
     f = _norm_fmt(fmt)
-    if f == "trf":
-        version = trf_version(source_text) if source_text is not None else "2026"
-        return write_trf(t, version, **kw)  # type: ignore[arg-type]
-    if f in ("trf16", "trf2026"):
-        return write_trf(t, f.removeprefix("trf"), **kw)  # type: ignore[arg-type]
+    if f in ("trf", "trf16", "trf2026"):
+        from .trf.comments import comments
+
+        version = f.removeprefix("trf") or (trf_version(source_text) if source_text is not None
+                                            else "2026")
+        kept = comments(source_text) if source_text is not None else None
+        return write_trf(t, version, kept=kept, **kw)  # type: ignore[arg-type]
     if f.startswith("csv"):
         return write_csv(t, kind=_CSV_KIND[f], **kw)  # type: ignore[arg-type]
     if f == "wof":

@@ -22,6 +22,8 @@ limit                       value              checked on
 :data:`MAX_CELLS`           2,000,000          the same, rows x columns spanned
 :data:`MAX_LINES`           100,000            a text file (TRF, CSV, WOF, klubtur)
 :data:`MAX_FIELDS`          1,024              one CSV row
+:data:`MAX_RECORD`          64 KiB             one CSV row over all its lines (every CSV
+                                               reader: :func:`csv_rows`)
 :data:`MAX_PLAYERS`         9,999              start numbers (TRF: four digits)
 :data:`MAX_ROUNDS`          999                rounds of a tournament
 :data:`MAX_RATING`          9,999              a rating (TRF: four digits)
@@ -37,6 +39,9 @@ A rating list (FIDE's is about 700 MB unpacked) is streamed, never held: its ZIP
 member is checked by :func:`check_member` (size, ratio, encryption, compression
 method) before a byte is unpacked, and its readers refuse an element or a line
 longer than :data:`MAX_LIST_RECORD` as soon as they have read that much of it.
+Every ZIP member, a list's or a workbook's part, is unpacked by
+:mod:`~monrad.converters.zipped`: in pieces, never a byte past the size its index
+declares, whatever its method (issue 40 item 1).
 
 Workbooks are checked by :func:`check_workbook` (by the file's own kind: a ZIP
 package, an OLE ``.xls``), which both readers call first: the openpyxl back end
@@ -49,16 +54,19 @@ stream in pieces and stop at the first cell past a limit; nothing is kept.
 
 from __future__ import annotations
 
+import csv
 import os
 import re
 import struct
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..engine.i18n import Message, tr
 from .errors import MAX_INPUT_BYTES, InputError, os_reason
+from .zipped import EVERY_METHOD, SPREADSHEET_METHODS, drain, open_member, read_member
 
 __all__ = [
     "MAX_COLUMNS",
@@ -72,6 +80,7 @@ __all__ = [
     "MAX_PART_BYTES",
     "MAX_PLAYERS",
     "MAX_RATING",
+    "MAX_RECORD",
     "MAX_RATIO",
     "MAX_ROUNDS",
     "MAX_ROWS",
@@ -84,6 +93,7 @@ __all__ = [
     "check_workbook",
     "check_zip",
     "column_number",
+    "csv_rows",
 ]
 
 MAX_PARTS = 2_000
@@ -108,6 +118,8 @@ MAX_SEED = 2**53 - 1
 MAX_LIST_BYTES = 3 * 1024**3
 #: the longest ``<player>`` element or line of a rating list (FIDE's are under 1 KB)
 MAX_LIST_RECORD = 64 * 1024
+#: the longest record of a CSV table, over all its lines (a roster row is under 1 KB)
+MAX_RECORD = 64 * 1024
 
 #: the highest value of each whole-number player field a reader accepts
 PLAYER_NUMBER_LIMITS = {"start_no": MAX_PLAYERS, "rating": MAX_RATING,
@@ -183,6 +195,56 @@ def check_fields(count: int, label: str, line: int) -> None:
                             count=count, max_fields=MAX_FIELDS), source=label, line=line)
 
 
+class _RecordLines:
+    """Lines for :func:`csv.reader`, numbered, and the characters of the record being
+    read counted over all its lines."""
+
+    def __init__(self, lines: Iterator[str], label: str, first: int) -> None:
+        self.lines, self.label = lines, label
+        self.number = first - 1  # the last line read
+        self.start, self.size = first, 0  # the record being read
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        line = next(self.lines)
+        self.number += 1
+        self.size += len(line)
+        if self.size > MAX_RECORD:
+            raise InputError(tr("a record longer than {kib} KiB, from this line on (a quote "
+                                "left open?): not a table; refused", kib=MAX_RECORD // 1024),
+                             source=self.label, line=self.start)
+        return line
+
+    def next_record(self) -> None:
+        self.start, self.size = self.number + 1, 0
+
+
+def csv_rows(lines: Iterable[str], label: str, *, first: int = 1,
+             **dialect: Any) -> Iterator[tuple[int, list[str]]]:
+    """``(line it starts on, fields)`` of every row of a CSV text given as lines (the
+    text's first line is line ``first``), read by :func:`csv.reader` with ``dialect``.
+
+    A row is refused, naming the line it starts on, past :data:`MAX_RECORD` characters
+    over all its lines (issue 40 item 2: a quoted cell running over millions of short
+    lines, each within every line bound, made one row of 2.4 GB) or past
+    :data:`MAX_FIELDS` fields; a row the csv module cannot read names its line."""
+    counted = _RecordLines(iter(lines), label, first)
+    reader = csv.reader(counted, **dialect)
+    while True:
+        counted.next_record()
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise InputError(tr('not a readable CSV row ({exc})', exc=exc), source=label,
+                             line=counted.number) from None
+        check_fields(len(row), label, counted.start)
+        yield counted.start, row
+
+
 # ------------------------------------------------------------------ workbooks
 def check_workbook(path: str | os.PathLike[str], label: str | None = None) -> None:
     """Every limit of a workbook file, from its index and its sheets' declared and
@@ -207,25 +269,32 @@ def check_workbook(path: str | os.PathLike[str], label: str | None = None) -> No
         _check_xls(p, label)
 
 
-#: compression methods :mod:`zipfile` unpacks (stored, deflate, bzip2, LZMA)
-_ZIP_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
+#: the names of the compression methods monrad unpacks, for messages
+_METHOD_NAMES = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "LZMA"}
 
 
 def check_member(info: zipfile.ZipInfo, label: str, limit: int,
-                 what: object = None) -> None:
-    """One ZIP member before a byte of it is unpacked: not encrypted, a compression
-    method that can be unpacked, at most ``limit`` bytes unpacked and, over
+                 what: object = None, methods: frozenset[int] = EVERY_METHOD) -> None:
+    """One ZIP member before a byte of it is unpacked: not encrypted, compressed by one
+    of ``methods``, at most ``limit`` bytes unpacked and, over
     :data:`RATIO_FROM_BYTES`, compressed at most :data:`MAX_RATIO`:1 (zip bombs).
     ``what`` names the member in messages (``part``, a workbook's; a message).
 
-    The size the index declares is what :mod:`zipfile` yields at most, so checking
-    it bounds what is read."""
+    The size the index declares is what :func:`~monrad.converters.zipped.open_member`
+    yields at most (issue 40 item 1: one byte more is refused, whatever the method),
+    so checking it bounds what is read."""
     name = info.filename
     what = what or tr("part")
     if info.flag_bits & 0x1:
         raise InputError(str(tr("{what} {name!r} is encrypted (password-protected); refused",
                                 what=what, name=name)), source=label)
-    if info.compress_type not in _ZIP_METHODS:
+    if info.compress_type in EVERY_METHOD and info.compress_type not in methods:
+        raise InputError(str(tr("{what} {name!r} is compressed with {method} (ZIP method "
+                                "{number}), which no spreadsheet program writes; refused",
+                                what=what, name=name, number=info.compress_type,
+                                method=_METHOD_NAMES.get(info.compress_type, "?"))),
+                         source=label)
+    if info.compress_type not in methods:
         raise InputError(str(tr("{what} {name!r} is compressed with a method monrad cannot "
                                 "unpack (ZIP method {method}); refused", what=what, name=name,
                                 method=info.compress_type)), source=label)
@@ -242,7 +311,8 @@ def check_member(info: zipfile.ZipInfo, label: str, limit: int,
 
 
 def check_zip(zf: zipfile.ZipFile, label: str) -> None:
-    """The package index: number of parts, unpacked sizes and compression ratios."""
+    """The package index: number of parts, unpacked sizes, compression ratios and
+    methods (those spreadsheet programs write)."""
     infos = zf.infolist()
     if len(infos) > MAX_PARTS:
         raise InputError(tr('the workbook has {n} parts (limit {max_parts}); refused before '
@@ -250,7 +320,7 @@ def check_zip(zf: zipfile.ZipFile, label: str) -> None:
                             n=len(infos), max_parts=MAX_PARTS), source=label)
     total = 0
     for info in infos:
-        check_member(info, label, MAX_PART_BYTES)
+        check_member(info, label, MAX_PART_BYTES, methods=SPREADSHEET_METHODS)
         total += info.file_size
     if total > MAX_UNPACKED_BYTES:
         raise InputError(tr('the workbook unpacks to {total} bytes (limit '
@@ -263,11 +333,17 @@ def _check_package(p: Path, label: str) -> None:
         with zipfile.ZipFile(p) as zf:
             check_zip(zf, label)
             names = set(zf.namelist())
+            scanned: set[str] = set()
             if "content.xml" in names and "xl/workbook.xml" not in names:
                 _check_ods(zf, label)
+                scanned.add("content.xml")
             else:
                 for sheet, part in _xlsx_sheets(zf, label):
                     _check_sheet_part(zf, part, sheet, label)
+                    scanned.add(part)
+            for info in zf.infolist():  # every other part unpacks to its declared size
+                if info.filename not in scanned:
+                    drain(zf, info, label)
     except InputError:
         raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
@@ -323,15 +399,17 @@ def _xlsx_sheets(zf: zipfile.ZipFile, label: str) -> list[tuple[str, str]]:
         rels = "xl/_rels/workbook.xml.rels"
         if book == "xl/workbook.xml" and rels in names:
             targets = {}
-            for el in DET.fromstring(zf.read(rels)).iter():
+            for el in DET.fromstring(read_member(zf, zf.getinfo(rels), label)).iter():
                 if el.tag.endswith("Relationship"):
                     target = el.get("Target", "").lstrip("/")
                     targets[el.get("Id")] = target if target.startswith("xl/") else f"xl/{target}"
-            for el in DET.fromstring(zf.read(book)).iter():
+            for el in DET.fromstring(read_member(zf, zf.getinfo(book), label)).iter():
                 if el.tag.endswith("}sheet") or el.tag == "sheet":
                     rid = next((v for k, v in el.attrib.items() if k.endswith("}id")), None)
                     if rid in targets:
                         titles[os.path.normpath(targets[rid]).replace(os.sep, "/")] = el.get("name", "")
+    except InputError:
+        raise
     except Exception:  # noqa: BLE001 - a damaged workbook part: the reader says so; the parts are still scanned
         titles = {}
     return [(titles.get(part) or part, part) for part in parts]
@@ -343,8 +421,8 @@ _R = re.compile(rb"(?:^|\s)r\s*=\s*[\"']\s*([A-Za-z]*)(\d*)\s*[\"']")
 _REF = re.compile(r"\$?([A-Za-z]{0,3})\$?(\d{0,7})")
 
 
-def _chunks(zf: zipfile.ZipFile, part: str) -> Iterator[bytes]:
-    with zf.open(part) as fh:
+def _chunks(zf: zipfile.ZipFile, part: str, label: str) -> Iterator[bytes]:
+    with open_member(zf, zf.getinfo(part), label) as fh:
         while True:
             block = fh.read(_CHUNK)
             if not block:
@@ -370,7 +448,7 @@ def _check_sheet_part(zf: zipfile.ZipFile, part: str, sheet: str, label: str) ->
     row = col = 0
     first = True
     extent = _Extent(sheet, label)
-    for block in _chunks(zf, part):
+    for block in _chunks(zf, part, label):
         data = tail + block
         if first:
             first = False
@@ -423,8 +501,7 @@ def _varint(data: bytes, pos: int, width: int) -> tuple[int, int]:
 def _check_xlsb_part(zf: zipfile.ZipFile, part: str, sheet: str, label: str) -> None:
     """An ``.xlsb`` sheet: BrtWsDim (148) declares the size, BrtRowHdr (0) gives each
     row, the cell records (1-13) their column ([MS-XLSB] 2.1.4, 2.4)."""
-    info = zf.getinfo(part)
-    data = zf.read(info)  # bounded by MAX_PART_BYTES (check_zip)
+    data = read_member(zf, zf.getinfo(part), label)  # bounded by MAX_PART_BYTES (check_zip)
     pos = row = 0
     extent = _Extent(sheet, label)
     while pos < len(data):
@@ -459,7 +536,7 @@ def _check_ods(zf: zipfile.ZipFile, label: str) -> None:
     value_type = f"{{{_ODS_OFFICE}}}value-type"
     sheet, row, col, row_filled, last_col = "", 0, 0, False, 0
     extent = _Extent(sheet, label)
-    with zf.open("content.xml") as fh:
+    with open_member(zf, zf.getinfo("content.xml"), label) as fh:
         for event, el in iterparse(fh, events=("start", "end")):
             tag = el.tag
             if event == "start":

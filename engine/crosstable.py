@@ -5,7 +5,9 @@
   and tie-breaks (the :class:`~monrad.engine.standings.Standings` passed in).
 * :func:`square_table` -- round robin: the square table, players in final order,
   cell ``[i][j]`` the results of row player ``i`` against column player ``j``
-  (two for a double round robin), the diagonal empty.
+  (two for a double round robin), the diagonal empty; for at most
+  :data:`SQUARE_MAX_PLAYERS` players (a larger field gets the crosstable by round,
+  whose size grows with the games: issue 40 item 4).
 * :func:`board_list` -- a round's pairings by board, Othello with Black named first
   (OTH-2.1, OTH-5); :func:`alphabetical_list` -- the same round by player name
   (name, board, colour, opponent), the list players look for their name in.
@@ -37,6 +39,7 @@ from .tiebreaks import Value
 
 __all__ = [
     "MARKS",
+    "SQUARE_MAX_PLAYERS",
     "AlphaLine",
     "BoardLine",
     "CrossCell",
@@ -55,6 +58,12 @@ MARKS: Mapping[Result, str] = {
     Result.PAIRING_BYE: "+", Result.FULL_BYE: "+", Result.HALF_BYE: "½",
     Result.ZERO_BYE: "0", Result.ABSENT: "-",
 }
+
+
+#: the most players a square crosstable holds: it has players x players cells whatever
+#: was played (a round robin of 3,000 players and 7 rounds: 9 million cells, 3.6 GB and
+#: minutes for the standings; a printed square is legible up to about 30)
+SQUARE_MAX_PLAYERS = 100
 
 
 @dataclass(frozen=True)
@@ -121,8 +130,12 @@ def crosstable(t: Tournament, table: Standings) -> tuple[CrossRow, ...]:
 def square_table(t: Tournament, table: Standings) -> tuple[tuple[str, ...], ...]:
     """The round-robin square: ``out[i][j]`` the marks of row ``i`` against row ``j``
     in round order (``"1"``, ``"½ 0"`` in a double round robin), ``""`` on the
-    diagonal or where they have not met (yet)."""
+    diagonal or where they have not met (yet).  At most :data:`SQUARE_MAX_PLAYERS`
+    rows (a ``ValueError`` beyond: the caller shows :func:`crosstable` instead)."""
     order = [r.start_no for r in table.rows]
+    if len(order) > SQUARE_MAX_PLAYERS:
+        raise ValueError(f"{len(order)} players: more than a square crosstable holds "
+                         f"({SQUARE_MAX_PLAYERS})")
     index = {p: i for i, p in enumerate(order)}
     marks: list[list[list[str]]] = [[[] for _ in order] for _ in order]
     for rnd in t.rounds:

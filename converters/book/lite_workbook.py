@@ -43,6 +43,7 @@ from defusedxml import ElementTree as SafeET
 from ...engine.i18n import tr
 from .. import layout as L
 from ..errors import InputError
+from ..limits import MAX_PART_BYTES, check_member
 from ..workbook.binding import a1
 from ..workbook.package import (
     Package,
@@ -53,6 +54,7 @@ from ..workbook.package import (
     relationships,
     resolve,
 )
+from ..zipped import SPREADSHEET_METHODS, read_member
 from . import lite_pack
 
 __all__ = [
@@ -506,7 +508,9 @@ def read_lite_code(package: bytes) -> dict[str, str]:
     with zipfile.ZipFile(io.BytesIO(package)) as z:
         if WEB_EXTENSION not in z.namelist():
             return {}
-        root = SafeET.fromstring(z.read(WEB_EXTENSION))
+        info = z.getinfo(WEB_EXTENSION)  # no byte more than its index says (issue 40 item 1)
+        check_member(info, "workbook", MAX_PART_BYTES, methods=SPREADSHEET_METHODS)
+        root = SafeET.fromstring(read_member(z, info, "workbook"))
     out = {}
     for prop in root.iterfind(f"{{{_WE}}}properties/{{{_WE}}}property"):
         name, value = prop.get("name"), prop.get("value")

@@ -442,6 +442,8 @@ def read_book(book: WorkbookReader) -> ClubBook:
         n = lay.round_number(sheet)
         if n is None:
             continue
+        if too_many := bounded(n, tr("round"), 1, MAX_ROUNDS):  # issue 40 item 3
+            raise InputError(too_many, source=book.name, sheet=sheet)
         if n in cb.round_sheets:
             raise InputError(tr('two sheets for round {n}', n=n), source=book.name, sheet=sheet)
         cb.round_sheets[n] = sheet

@@ -42,7 +42,7 @@ from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settin
 from ...engine.pairing import available_systems, canonical_system
 from ..errors import InputError, all_problems
 from ..layout import PLAYER_COLUMNS, ROUND_COLUMNS, sex_from_cell
-from ..limits import PLAYER_NUMBER_LIMITS, bounded
+from ..limits import MAX_ROUNDS, PLAYER_NUMBER_LIMITS, bounded
 from ..notation import BYE_WORDS, NotationError, parse_result
 from ..workbook.binding import CellValue, WorkbookReader, a1
 from .block import BLOCK, read_block, read_paired_around
@@ -523,6 +523,8 @@ def _read_results(
                 rnd = _int_cell(row[cround - 1], "round number", at(cround))
                 if rnd is None:
                     raise InputError(tr('round number missing'), **at(cround))
+                if too_many := bounded(rnd, tr("round"), 1, MAX_ROUNDS):  # issue 40 item 3
+                    raise InputError(too_many, **at(cround))
             else:
                 assert default_round is not None  # the sheet's own check above
                 rnd = default_round
@@ -651,6 +653,8 @@ def read_club_book(
     rounds: dict[int, tuple[list[tuple[int, Game]], list[Bye]]] = {}
     for index, (sheet, head) in enumerate(round_sheets, 1):
         default = None if "round" in head.columns else (_round_from_name(sheet) or index)
+        if default is not None and (too_many := bounded(default, tr("round"), 1, MAX_ROUNDS)):
+            raise InputError(too_many, source=src, sheet=sheet)  # issue 40 item 3
         for n, (games, byes) in _read_results(book, sheet, head, names, opts, src, default).items():
             g0, b0 = rounds.setdefault(n, ([], []))
             g0.extend(games)
@@ -669,14 +673,17 @@ def read_club_book(
     title_lines = _title_lines(book, sheets)
     if title_lines:
         t.info["name"] = title_lines[0]
-    planned = max((int(m.group(1)) for line in title_lines
-                   for m in _TITLE_ROUNDS.finditer(line)), default=None)
+    planned = max((int(m.group(1)) for line in title_lines  # a year is not a count of rounds
+                   for m in _TITLE_ROUNDS.finditer(line) if int(m.group(1)) <= MAX_ROUNDS),
+                  default=None)
     played = max(rounds, default=0)
     # monrad's own sheet, where a press recorded what it learned (club/block.py): its
     # system and rounds beat the title's, and each round it paired keeps the games
     # still pending then (issue 26), for every command that reads the file
     block = read_block(book)
     recorded = _whole(block.get("rounds"))
+    if recorded and (too_many := bounded(recorded, tr("number of rounds"), 1, MAX_ROUNDS)):
+        raise InputError(too_many, source=src, sheet=BLOCK)  # issue 40 item 3
     settings = Settings(rounds=recorded or max(planned or 0, played) or None)
     system = block.get("system") or _named_system(book, sheets, title_lines)
     if system and canonical_system(system) in available_systems():  # a name, any language
@@ -692,7 +699,7 @@ def read_club_book(
 def _whole(text: str | None) -> int | None:
     try:
         return int(float(text)) if text else None
-    except ValueError:
+    except (ValueError, OverflowError):  # "1e400" is no count
         return None
 
 

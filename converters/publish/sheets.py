@@ -119,6 +119,8 @@ def write_crosstable(book: WorkbookBinding, t: Tournament, lay: L.Layout, table:
     if remarks:
         widths[len(header)] = 30
     note = [] if doc["square"] else [w("marks")]
+    if doc["not_square"]:
+        note.insert(0, doc["not_square"])
     if doc["pending_legend"]:
         note.append(doc["pending_legend"])
     note += [f"{label}: {words}" for label, words in doc["legend"]]  # the headings in full

@@ -7,22 +7,28 @@ JavaScript), readable on a phone, with accessible tables:
 * ``crosstable.html``, ``cards.html`` -- the crosstable and the Monrad cards (NSF-3);
 * ``player-N.html`` -- one page per player (his card, opponents linked);
 * ``finals.html`` -- an Othello event's finals (OTH-3, OTH-4), when it has them;
+* ``prizes.html`` -- the prize list (issue 41), when the Settings name prizes;
 * ``style.css`` -- the one style sheet (the PDF uses it too).
+
+Every page comes from the same templates as the PDF, and the same tournament always
+gives the same bytes.  The pages are written as one (all on disk before any replaces
+its old page: a full disk leaves the site as it was).  Publishing again -- the next
+round, or another event into the same folder -- removes monrad's pages the new site no
+longer has instead of leaving an earlier event's rounds and players behind; monrad
+knows its pages by their names and their content (``<meta name="generator"
+content="monrad">``), never by a list kept in the folder, which anyone could write
+(issue 40 item 6), and touches nothing else there.
 
 Those are the English names; a site in Norwegian, Swedish or Danish names its pages in
 its language (``runde-3.html``, ``spelare-7.html``, ``krydstabel.html``: issue 37,
 :data:`~monrad.converters.publish.texts.PAGE_NAMES`).
-
-Every page comes from the same templates as the PDF; every file is written
-atomically, and the same tournament always gives the same bytes.  The folder keeps
-the list of the pages written (``.monrad-site``), so that publishing again -- the
-next round, or another event into the same folder -- removes the pages the new site
-no longer has instead of leaving an earlier event's rounds and players behind.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -30,13 +36,13 @@ from ...engine.i18n import tr
 from ...engine.model import Tournament
 from ...engine.othello.finals import Finals
 from ...engine.standings import standings
-from ..atomic import atomic_write
+from ..atomic import real_target, write_files
 from ..outputs import OutputRefused, check_output, same_file
 from . import prize_views, views
 from .render import Section, category_sections, css, render_page
-from .texts import words_for
+from .texts import PAGE_NAMES, words_for
 
-__all__ = ["MANIFEST", "site_pages", "write_site"]
+__all__ = ["GENERATOR", "PAGE_NAME", "is_monrad_page", "site_pages", "write_site"]
 
 
 def site_pages(t: Tournament, lang: str = "en", finals: Finals | None = None) -> dict[str, str]:
@@ -82,18 +88,38 @@ def site_pages(t: Tournament, lang: str = "en", finals: Finals | None = None) ->
     return pages
 
 
-#: the list of the files ``write_site`` put into a folder, kept in that folder
-MANIFEST = ".monrad-site"
+def _page_names() -> re.Pattern[str]:
+    """Every name a site's file has, in every language (``round-3.html``,
+    ``spelare-12.html``, ``krysstabell.html``, ``style.css`` ...: ``PAGE_NAMES``)."""
+    names = {"index"} | {re.escape(kind).replace(re.escape("{n}"), "[1-9][0-9]{0,3}")
+                         for table in PAGE_NAMES.values() for kind in table.values()}
+    return re.compile("(?:" + "|".join(sorted(names)) + r")\.html|style\.css")
 
 
-def _manifest(folder: Path) -> set[str] | None:
-    """The names an earlier ``write_site`` wrote into ``folder`` (``None``: none did)."""
+#: the name of every file of a site, in every language
+PAGE_NAME = _page_names()
+#: how monrad's page says it is monrad's (in its ``<head>``; base.html)
+GENERATOR = b'<meta name="generator" content="monrad">'
+#: how monrad's style sheet starts (templates/style.css)
+STYLE_HEAD = b"/* monrad documents:"
+
+
+def is_monrad_page(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a page of a site monrad published, by its own name and
+    content: a regular file (not a link) named as a site's files are, whose head says
+    it is monrad's (:data:`GENERATOR`, :data:`STYLE_HEAD`).  Nothing else in a folder
+    is monrad's to replace or remove (issue 40 item 6)."""
+    p = Path(path)
+    if not PAGE_NAME.fullmatch(p.name):
+        return False
     try:
-        text = (folder / MANIFEST).read_text(encoding="utf-8")
+        if not stat.S_ISREG(os.lstat(p).st_mode):
+            return False
+        with open(p, "rb") as fh:
+            head = fh.read(2048)
     except OSError:
-        return None
-    return {n for n in text.splitlines() if n and "/" not in n and "\\" not in n
-            and n not in (".", "..")}
+        return False
+    return head.startswith(STYLE_HEAD) if p.suffix == ".css" else GENERATOR in head
 
 
 def write_site(t: Tournament, folder: str | os.PathLike[str], lang: str = "en",
@@ -101,35 +127,38 @@ def write_site(t: Tournament, folder: str | os.PathLike[str], lang: str = "en",
                overwrite: bool = True, removed: list[str] | None = None) -> list[Path]:
     """Write the site into ``folder`` (created if missing); returns the files written.
 
-    The folder keeps the list of what was written (:data:`MANIFEST`); publishing again
-    replaces those pages and removes the ones the new site no longer has (the rounds
-    and players of an earlier event), naming them in ``removed``.  A folder with pages
-    of the site's names that monrad did not write (no list) is refused unless
-    ``overwrite``; a page that would be one of ``inputs``, or a folder, pipe or device
-    at a page's name, is always refused (:mod:`~monrad.converters.outputs`).
+    Every page is written before any is replaced (:func:`~monrad.converters.atomic.
+    write_files`): a full disk leaves the site as it was.  A page of the site's name
+    that is not monrad's (:func:`is_monrad_page`: the club's own ``cards.html``) is
+    refused unless ``overwrite``; monrad's pages the new site no longer has (the rounds
+    and players of an earlier event) are removed and named in ``removed``, and nothing
+    else of the folder is.  A page that would be one of ``inputs``, or a folder, pipe or
+    device at a page's name, is always refused (:mod:`~monrad.converters.outputs`).
     """
     out = Path(folder)
     if out.exists() and not out.is_dir():
         raise OutputRefused(tr("is not a folder; give a folder for the site"), source=str(out))
     out.mkdir(parents=True, exist_ok=True)
     pages = site_pages(t, lang, finals)
-    before = _manifest(out)
     inputs = list(inputs)
     for name in pages:
         check_output(out / name, inputs, overwrite=True)
-    if before is None and not overwrite:
-        taken = [name for name in pages if os.path.lexists(out / name)]
+    if not overwrite:
+        taken = [name for name in pages
+                 if os.path.lexists(out / name) and not is_monrad_page(real_target(out / name))]
         if taken:
             raise OutputRefused(tr(
-                "{page} is there already and monrad did not publish it (no {manifest} list); "
-                "give --overwrite to replace the pages, or publish into an empty folder",
-                page=taken[0], manifest=MANIFEST), source=str(out))
-    written = [atomic_write(out / name, text.encode("utf-8")) for name, text in pages.items()]
-    for name in sorted((before or set()) - set(pages)):
-        stale = out / name
-        if stale.is_file() and not stale.is_symlink() and not any(same_file(stale, i) for i in inputs):
-            stale.unlink()
-            if removed is not None:
-                removed.append(name)
-    atomic_write(out / MANIFEST, "".join(f"{name}\n" for name in pages).encode("utf-8"))
+                "{page} is there already and is not a page monrad published; give --overwrite "
+                "to replace it, or publish into another folder", page=taken[0]), source=str(out))
+    stale = sorted(q.name for q in out.iterdir() if q.name not in pages and is_monrad_page(q)
+                   and not any(same_file(q, i) for i in inputs))
+    written = write_files({out / name: text.encode("utf-8") for name, text in pages.items()},
+                          out)
+    for name in stale:
+        try:
+            (out / name).unlink()
+        except OSError:
+            continue  # gone meanwhile, or not ours to remove after all: left as it is
+        if removed is not None:
+            removed.append(name)
     return written

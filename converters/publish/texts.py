@@ -24,6 +24,8 @@ WORDS: dict[str, Message] = {
     "standings_after": ptr("document", "Standings after round {n}"),
     "crosstable": ptr("document", "Crosstable"),
     "crosstable_after": ptr("document", "Crosstable after round {n}"),
+    "not_square": ptr("document", "More than {n} players: the crosstable by round, not as a "
+                                  "square"),
     "cards": ptr("document", "Monrad cards"),
     "card": ptr("document", "Monrad card"),
     "screen": ptr("document", "Screen"),

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...engine.crosstable import (
     MARKS,
+    SQUARE_MAX_PLAYERS,
     alphabetical_list,
     board_list,
     crosstable,
@@ -177,9 +178,12 @@ def colour_letters(lang: str) -> dict[Colour, str]:
 
 
 def crosstable_view(t: Tournament, w: Words, table: Standings | None = None) -> dict:
-    """Swiss/Monrad: one row per player with ``12w1`` cells; round robin: the square."""
+    """Swiss/Monrad: one row per player with ``12w1`` cells; round robin: the square,
+    for at most :data:`~monrad.engine.crosstable.SQUARE_MAX_PLAYERS` players (more: by
+    round, with a note saying why; issue 40 item 4)."""
     table = table or standings(t)
-    square = system_facts(t.settings.system).round_robin
+    round_robin = system_facts(t.settings.system).round_robin
+    square = round_robin and len(table.rows) <= SQUARE_MAX_PLAYERS
     rows = crosstable(t, table)
     columns = _tiebreak_texts(table, w)
     out_rows = []
@@ -195,6 +199,8 @@ def crosstable_view(t: Tournament, w: Words, table: Standings | None = None) -> 
              else [str(r.number) for r in t.rounds if r.number <= table.upto])
     return {"title": w("crosstable_after", n=table.upto) if table.upto else w("no_rounds"),
             "square": square, "heads": heads, "rows": out_rows, **_tiebreak_heads(table, w),
+            "not_square": (w("not_square", n=SQUARE_MAX_PLAYERS) if round_robin and not square
+                           else None),
             **_notes(table, w)}
 
 

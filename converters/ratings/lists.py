@@ -48,7 +48,8 @@ from typing import IO
 
 from ...engine.i18n import Message, ntr, ptr, tr
 from ..errors import InputError, os_reason
-from ..limits import MAX_LIST_BYTES, MAX_LIST_RECORD, MAX_RATING, check_member
+from ..limits import MAX_LIST_BYTES, MAX_LIST_RECORD, MAX_RATING, check_member, csv_rows
+from ..zipped import open_member
 
 __all__ = [
     "LISTS",
@@ -285,6 +286,8 @@ class _Counted(io.RawIOBase):
     def readinto(self, b) -> int:
         try:
             data = self.raw.read(len(b))
+        except InputError:
+            raise
         except _ZIP_ERRORS as exc:
             if self.owner is None:
                 raise InputError(tr('cannot read file: {value}',
@@ -338,8 +341,8 @@ def _open(path: Path, limit: int) -> tuple[io.BufferedReader, str]:
             info = members[0]
             check_member(info, str(path), limit, tr("the list"))
             label = f"{path}:{info.filename}"
-            try:
-                member = zf.open(info)
+            try:  # unpacked in pieces, no byte past the index's size (issue 40 item 1)
+                member = open_member(zf, info, label, tr("the list"))
             except _ZIP_ERRORS as exc:
                 raise InputError(str(_zip_reason(exc)), source=label) from None
         except BaseException:
@@ -831,15 +834,10 @@ def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
     if "fide_id" not in cols and "national_id" not in cols:
         raise InputError(tr('the CSV list has no FIDE ID or national ID column'),
                          source=label, line=1)
-    reader = csv.reader(lines, delimiter=delim)
     no = 1
     full = True  # every row so far had the heading's cells
     try:
-        while True:
-            no = reader.line_num + 2  # the line the row starts on (the heading is line 1)
-            row = next(reader, None)
-            if row is None:
-                break
+        for no, row in csv_rows(lines, label, first=2, delimiter=delim):
             if not any(c.strip() for c in row):
                 continue
             if full and not lines.ended and len(row) < len(header):
@@ -865,5 +863,3 @@ def read_csv_list(stream: IO[bytes], which: str = "standard", label: str = "",
                                     "cut short?): download it again")), source=label) from None
         raise InputError(tr("the CSV list is not UTF-8 (save it as 'CSV UTF-8')"),
                          source=label) from None
-    except csv.Error as exc:
-        raise InputError(tr('unreadable CSV: {exc}', exc=exc), source=label, line=reader.line_num) from None

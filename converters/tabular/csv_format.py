@@ -30,10 +30,18 @@ that itself starts with ``'`` followed by one of those characters (or another
 ``'``) gets one more ``'``, so that the reader, which removes one leading ``'``
 before such a character (:func:`unguard`), gives back exactly what was written.
 
+The same holds for every piece of a cell that a spreadsheet splitting on another
+separator would see as a cell of its own (issue 40 item 11): a Nordic Excel opens a
+comma CSV splitting on ``;``, so ``Hansen;=cmd`` in a comma file -- or ``,=HYPERLINK``
+in the ``;`` klubtur file -- would start a formula; the piece after a ``,``, ``;`` or
+tab gets its ``'`` there.
+
 >>> guard("=HYPERLINK(1)"), guard("-5"), guard("+/-"), guard("Hansen, Ola")
 ("'=HYPERLINK(1)", '-5', '+/-', 'Hansen, Ola')
->>> unguard(guard("@SUM(A1)")) == "@SUM(A1)"
-True
+>>> guard("Hansen;-2+3+cmd"), guard("Ola,=HYPERLINK(1)"), guard("0,5;-1")
+("Hansen;'-2+3+cmd", "Ola,'=HYPERLINK(1)", '0,5;-1')
+>>> unguard(guard("@SUM(A1)")) == "@SUM(A1)", unguard(guard("a;'=b")) == "a;'=b"
+(True, True)
 """
 
 from __future__ import annotations
@@ -62,7 +70,7 @@ from ...engine.model import (
 )
 from ...engine.prizes import option_fault, prize_settings
 from ..errors import InputError
-from ..limits import check_fields, fraction
+from ..limits import MAX_PLAYERS, MAX_ROUNDS, bounded, csv_rows, fraction
 from ..lines import has_break, one_line, one_line_tournament
 from ..notation import BYE_WORDS, NotationError, format_result, parse_result
 from ..source import decode, is_text, read_text  # decode: part of this module's API
@@ -92,23 +100,46 @@ _DANGER = frozenset("=+-@\t\r")
 _SAFE = re.compile(r"[+-]?\d+(?:[.,]\d+)?|\+/-|-/\+|-/-|[+-]")
 
 
+#: what a spreadsheet may split a CSV line on, whichever this file uses
+_SEPARATORS = re.compile(r"([,;\t])")
+
+
+def _guard_piece(piece: str) -> str:
+    """One piece (a whole cell, or what follows a separator in it): a leading ``'``
+    where it would start a formula, or starts with ``'`` and such a character."""
+    if not piece:
+        return piece
+    first = piece[0]
+    if first in _DANGER and not _SAFE.fullmatch(piece):
+        return "'" + piece
+    if first == "'" and len(piece) > 1 and (piece[1] in _DANGER or piece[1] == "'"):
+        return "'" + piece
+    return piece
+
+
+def _unguard_piece(piece: str) -> str:
+    if len(piece) > 1 and piece[0] == "'" and (piece[1] in _DANGER or piece[1] == "'"):
+        return piece[1:]
+    return piece
+
+
 def guard(cell: str) -> str:
-    """``cell`` made safe to open in a spreadsheet (see the module doc for the rule)."""
-    if not cell:
-        return cell
-    first = cell[0]
-    if first in _DANGER and not _SAFE.fullmatch(cell):
-        return "'" + cell
-    if first == "'" and len(cell) > 1 and (cell[1] in _DANGER or cell[1] == "'"):
-        return "'" + cell
-    return cell
+    """``cell`` made safe to open in a spreadsheet (see the module doc for the rule):
+    the cell, and every piece a spreadsheet splitting on ``,``, ``;`` or tab would see."""
+    head = _guard_piece(cell)
+    if not _SEPARATORS.search(cell):
+        return head
+    parts = _SEPARATORS.split(head)  # text, separator, text, separator ...
+    return "".join(p if i % 2 or i == 0 else _guard_piece(p) for i, p in enumerate(parts))
 
 
 def unguard(cell: str) -> str:
-    """Undo :func:`guard`: drop one ``'`` in front of ``= + - @ ' tab CR``."""
-    if len(cell) > 1 and cell[0] == "'" and (cell[1] in _DANGER or cell[1] == "'"):
-        return cell[1:]
-    return cell
+    """Undo :func:`guard`: drop one ``'`` in front of ``= + - @ ' tab CR``, at the start
+    and after each ``,``, ``;`` or tab."""
+    if _SEPARATORS.search(cell):
+        parts = _SEPARATORS.split(cell)
+        cell = "".join(p if i % 2 or i == 0 else _unguard_piece(p) for i, p in enumerate(parts))
+    return _unguard_piece(cell)
 
 
 # ------------------------------------------------------------------------------ reading
@@ -144,17 +175,10 @@ class _Table:
         self.delimiter = delimiter or sniff_delimiter(text)
         self.rows: list[list[str]] = []
         self.lines: list[int] = []
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter, strict=True)
-        start = 1
-        try:
-            for row in reader:
-                check_fields(len(row), label, start)
-                self.rows.append([unguard(c.strip()) for c in row])
-                self.lines.append(start)
-                start = reader.line_num + 1
-        except csv.Error as exc:
-            raise InputError(tr('not a readable CSV row ({exc})', exc=exc), source=label,
-                             line=reader.line_num or start) from None
+        for start, row in csv_rows(io.StringIO(text, newline=""), label,
+                                   delimiter=self.delimiter, strict=True):
+            self.rows.append([unguard(c.strip()) for c in row])
+            self.lines.append(start)
 
     def line_of(self, row_index: int) -> int:
         """Line number of the row at 0-based ``row_index``."""
@@ -357,6 +381,8 @@ def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournam
         if not values["rounds"].isdigit() or int(values["rounds"]) < 1:
             raise bad(tr('rounds={values!r} is not a whole number of 1 or more',
                          values=values['rounds']))
+        if too_many := bounded(int(values["rounds"]), tr("number of rounds"), 1, MAX_ROUNDS):
+            raise bad(too_many)
         changes["rounds"] = max(int(values["rounds"]), t.settings.rounds or 0)
     points = {k: v for k, v in values.items() if k in _SCORING_FIELDS}
     if points:
@@ -527,17 +553,21 @@ def _read_results(table: _Table, head_index: int, cols: dict[str, int],
         c = cols.get(fld)
         return row[c] if c is not None and c < len(row) else ""
 
-    def number(text: str, what: Message | str, idx: int, fld: str) -> int:
+    def number(text: str, what: Message | str, idx: int, fld: str, high: int) -> int:
+        """A whole number of at most ``high`` (issue 40 item 3: round 99999999)."""
         s = text.strip().rstrip(".")
         if not s.isdigit() or not s.isascii():
             raise err(tr("{what} {value!r} is not a whole number", what=what, value=text), idx, fld)
+        if len(s) > 12 or int(s) > high:
+            raise err(tr("{what} {value} is out of range (1 to {high})", what=what,
+                         value=s if len(s) <= 12 else s[:12] + "...", high=high), idx, fld)
         return int(s)
 
     def player(text: str, name_fld: str, row: list[str], idx: int, fld: str) -> int:
         s = " ".join(text.split())
         name = " ".join(cell(row, name_fld).split())
         if s.rstrip(".").isdigit() and s.isascii():
-            sn = number(s, tr("start number"), idx, fld)
+            sn = number(s, tr("start number"), idx, fld, MAX_PLAYERS)
             if sn < 1:
                 raise err(tr("start number {sn} must be 1 or more", sn=sn), idx, fld)
             if sn not in players:
@@ -570,13 +600,14 @@ def _read_results(table: _Table, head_index: int, cols: dict[str, int],
         if not w.strip() and not b.strip():
             continue
         if default_round is None:
-            rnd = number(cell(row, "round"), tr("round"), idx, "round")
+            rnd = number(cell(row, "round"), tr("round"), idx, "round", MAX_ROUNDS)
             if rnd < 1:
                 raise err(tr("round must be 1 or more"), idx, "round")
         else:
             rnd = default_round
         board_text = cell(row, "board")
-        board = number(board_text, tr("board"), idx, "board") if board_text.strip() else None
+        board = (number(board_text, tr("board"), idx, "board", MAX_PLAYERS)
+                 if board_text.strip() else None)
         if _is_bye_word(b) or (not b.strip() and w.strip() and not res.strip()):
             if not w.strip():
                 raise err(tr("bye without a player"), idx, "white")

@@ -58,7 +58,7 @@ from ...engine.model import (
     Tournament,
 )
 from ..errors import InputError
-from ..limits import MAX_PLAYERS, MAX_RATING, check_fields, fraction
+from ..limits import MAX_PLAYERS, MAX_RATING, csv_rows, fraction
 from ..lines import one_line, one_line_tournament
 from ..source import read_text
 from .csv_format import guard, unguard
@@ -338,24 +338,15 @@ def _split_groups(
 
 def _csv_rows(text: str, label: str = "<text>") -> list[list[object]]:
     """The CSV rows of ``text``; :class:`InputError` naming the line for a row the
-    csv module cannot read or one of more than :data:`~monrad.converters.limits.MAX_FIELDS`
-    fields."""
+    csv module cannot read or one past the bounds of
+    :func:`~monrad.converters.limits.csv_rows`."""
     sample = text[:4096]
     try:
         dialect = csv.Sniffer().sniff(sample, delimiters=";,\t")
         delimiter = dialect.delimiter
     except csv.Error:
         delimiter = ";" if sample.count(";") >= sample.count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    rows: list[list[object]] = []
-    try:
-        for r in reader:
-            check_fields(len(r), label, reader.line_num)
-            rows.append(list(r))
-    except csv.Error as exc:
-        raise InputError(tr('not a readable CSV row ({exc})', exc=exc), source=label,
-                         line=reader.line_num or 1) from None
-    return rows
+    return [list(r) for _, r in csv_rows(io.StringIO(text), label, delimiter=delimiter)]
 
 
 def looks_like_klubtur(text: str) -> bool:

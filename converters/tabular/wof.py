@@ -66,7 +66,7 @@ from ...engine.othello.discs import TOTAL
 from ...engine.othello.mbq import OthelloDataError, disc_records
 from ..atomic import atomic_write
 from ..errors import InputError
-from ..limits import fraction
+from ..limits import MAX_ROUNDS, bounded, fraction
 from ..lines import one_line, one_line_tournament
 from ..source import read_text
 
@@ -147,6 +147,8 @@ class _Reader:
                     current, in_finals = int(m.group(1)), False
                     if current < 1:
                         raise self.error(tr("round numbers start at 1"), no)
+                    if too_many := bounded(current, tr("round"), 1, MAX_ROUNDS):  # issue 40
+                        raise self.error(too_many, no)
                 elif _FINALS.fullmatch(line):
                     in_finals = True
                 elif line.startswith("%_%"):

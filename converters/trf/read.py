@@ -260,6 +260,8 @@ class _Parser:
                                  n, col)
             block = block.ljust(8)
             if block.strip():
+                if too_many := bounded(rnd, tr("round"), 1, MAX_ROUNDS):  # issue 40 item 3
+                    raise self.error(too_many, n, col)
                 if block[4] != " " or block[6] != " ":
                     raise self.error(tr("round {round}: expected 'NNNN c r' in columns {first}-{last}",
                                         round=rnd, first=col, last=col + 7), n, col)
@@ -284,9 +286,14 @@ class _Parser:
             rnd += 1
 
     def _r132(self, line: str, n: int) -> None:
-        dates = []
+        dates: list[str] = []
         start = 91
         while start < len(line):
+            if len(dates) == MAX_ROUNDS:  # issue 40 item 3
+                if line[start:].strip():
+                    raise self.error(tr("dates of more than {most} rounds", most=MAX_ROUNDS), n,
+                                     start + 1)
+                break
             dates.append(line[start:start + 8].strip())
             start += 10
         self.info["round_dates"] = dates
@@ -447,6 +454,8 @@ class _Parser:
         while start < len(line):
             field = line[start:start + 4]
             if field.strip():
+                if too_many := bounded(rnd, tr("round"), 1, MAX_ROUNDS):  # issue 40 item 3
+                    raise self.error(too_many, n, start + 1)
                 acc[rnd] = self.points(field, tr("{record} round {round}", record="XXA", round=rnd),
                                        n, start + 1)
             start += 5

@@ -11,6 +11,7 @@ from ...engine.model import Bye, Colour, Player, Result, Scoring, Tournament
 from ...engine.pairing import with_system_scoring
 from ..limits import MAX_PLAYERS, MAX_RATING
 from ..lines import has_break, one_line, one_line_tournament
+from .comments import Comments, with_comments
 from .records import (
     EXTENSION,
     HEADER_INFO,
@@ -41,6 +42,7 @@ def write_trf(
     newline: str = "\r\n",
     warnings: list[str] | None = None,
     label: str = "TRF",
+    kept: Comments | None = None,
 ) -> str:
     """The tournament as TRF text (``version`` ``"2026"`` or ``"16"``).
 
@@ -52,6 +54,9 @@ def write_trf(
     the tournament name (Alt+Enter in a workbook) or any other text is written as a
     space and named in one warning appended to ``warnings`` (``label`` names the file),
     so no text can end a record or start one of its own.
+
+    ``kept``: the ``###`` comments of the file this one replaces (:func:`~.comments.
+    comments`), each written where it stood (issue 40 item 10).
     """
     if version not in (TRF16, TRF2026):
         raise ValueError(f"unknown TRF version {version!r} (use '16' or '2026')")
@@ -138,6 +143,8 @@ def write_trf(
     lines.extend(t.extra_records)
     if extensions:
         lines.extend(_extension_lines(t))
+    if kept is not None:
+        lines = with_comments(lines, kept)
     return newline.join(_one_line_each(lines, label, warnings)) + newline
 
 

@@ -13,13 +13,18 @@ ends, a TRF file paired or given ratings, a CSV results table or roster.
   anything -- a file, a folder, a symbolic link even if it points nowhere -- is never
   used, so a link planted at the predictable name is never followed.
 * Where ``<name>.backup-<time><ext>`` would make the path longer than Windows allows
-  (260 characters, in a deeply nested folder), the name part is shortened
-  (``club-with-a-long-n~.backup-...``); :func:`backups_of` finds both.
+  (260 characters, in a deeply nested folder), the name part is shortened and ends in
+  ``~`` and eight letters of a hash of the whole name
+  (``Klubbme~3f2a9c1d.backup-...``), so that two files whose names begin alike have
+  backups of two names and pruning one's never removes the other's (issue 40 item 7:
+  ``Klubbme~.backup-*`` was both files' pattern).  :func:`backups_of` finds a file's
+  backups of both forms, and only those.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import os
 import re
 from collections.abc import Callable
@@ -38,13 +43,16 @@ _STAMP = "YYYYmmdd-HHMMSS-NN"
 
 
 def _stem(path: Path) -> str:
-    """The name part of ``path``'s backups: its stem, shortened (ending ``~``) when the
-    backup's path would pass Windows' limit."""
+    """The name part of ``path``'s backups: its stem, or, when the backup's path would
+    pass Windows' limit, as much of it as fits followed by ``~`` and eight hexadecimal
+    digits of the SHA-256 of the file's whole name (which file a backup belongs to is
+    in its name, however short)."""
     room = MAX_PATH - 1 - len(str(path.absolute().parent)) - 1 - len(f".backup-{_STAMP}{path.suffix}")
     stem = path.stem
     if len(stem) <= room:
         return stem
-    return stem[:max(room - 1, 1)] + "~"
+    tag = "~" + hashlib.sha256(path.name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return stem[:max(room - len(tag), 1)] + tag
 
 
 def backup_name(path: Path, when: _dt.datetime | None = None) -> Path:

@@ -9,6 +9,14 @@ holds :func:`file_lock` from before the read until after the save:
   symbolic link names: the target is what is locked), created with ``O_CREAT |
   O_EXCL`` (atomic on every local file system); it holds the process id, when that
   process started, the host and the time;
+* the lock belongs to the file, not to a name (issue 40 item 8): a file with several
+  names (hard links) is locked as ``.~monrad-<device>-<inode>.lock``, the same for all
+  of its names in one folder, and on POSIX the file itself is also locked (``flock``)
+  for names in other folders; a file with one name is its name.  A write-back gives the
+  name it was given a new file: the other names keep the file as it was;
+* only a regular file is a lock (issue 40 item 9): a FIFO, a folder, a link or a
+  device at the lock's name is never opened or removed but refused in one line, so
+  nothing can make a command wait on it;
 * while another run holds it, the lock is refused with one line naming the file, the
   holder, and what to do if no monrad is running (delete the lock file)
   (:class:`WorkbookBusy`);
@@ -38,6 +46,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import stat
 import threading
 import time
 from collections.abc import Iterator
@@ -57,8 +66,11 @@ STALE_SECONDS = 600
 #: An empty or unreadable lock is stale after this long (its content is written at once).
 EMPTY_GRACE = 5.0
 
-_held: dict[str, int] = {}
+#: the locks this process holds: key -> (depth, lock file, descriptor of a flock or None)
+_held: dict[str, tuple[int, Path, int | None]] = {}
 _guard = threading.Lock()
+#: the most of a lock file read (a lock holds a line of JSON)
+_LOCK_BYTES = 4096
 
 
 class WorkbookBusy(WorkbookError):
@@ -71,12 +83,26 @@ def _fit(p: Path, name: str, short: str) -> Path:
     return near if len(str(near.absolute())) < MAX_PATH else p.with_name(short)
 
 
+def _identity(p: Path) -> os.stat_result | None:
+    """The file's status when it has several names (hard links), else ``None``."""
+    try:
+        st = os.stat(p)
+    except OSError:
+        return None
+    return st if st.st_nlink > 1 and stat.S_ISREG(st.st_mode) else None
+
+
 def lock_file(path: str | os.PathLike[str]) -> Path:
     """The lock file of ``path``: ``.~monrad-club.xlsx.lock`` beside the file it names
-    (``.~monrad-<hash>.lock`` where that name would make the path too long for Windows)."""
+    (``.~monrad-<hash>.lock`` where that name would make the path too long for Windows);
+    for a file with several names (hard links), ``.~monrad-<device>-<inode>.lock``:
+    the file's, whichever name it is reached by."""
     import hashlib
 
     p = real_target(path)
+    st = _identity(p)
+    if st is not None:
+        return p.with_name(f".~monrad-{st.st_dev:x}-{st.st_ino:x}.lock")
     digest = hashlib.sha1(p.name.encode("utf-8", "surrogatepass")).hexdigest()[:12]
     return _fit(p, f".~monrad-{p.name}.lock", f".~monrad-{digest}.lock")
 
@@ -94,18 +120,46 @@ def office_lock_file(path: str | os.PathLike[str]) -> Path:
 
 
 def _holder(lock: Path) -> dict:
+    """What a lock file says about its holder (``{}``: nothing readable).  Opened without
+    following a link and without waiting, and read only if it is a regular file."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        info = json.loads(lock.read_text(encoding="utf-8"))
+        fd = os.open(lock, flags | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return {}
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return {}
+        info = json.loads(os.read(fd, _LOCK_BYTES).decode("utf-8"))
     except (OSError, ValueError):
         return {}
+    finally:
+        os.close(fd)
     return info if isinstance(info, dict) else {}
 
 
 def _age(lock: Path) -> float:
     try:
-        return time.time() - lock.stat().st_mtime
+        return time.time() - os.lstat(lock).st_mtime
     except OSError:
         return float("inf")
+
+
+def _refuse_if_not_a_lock(lock: Path, path: Path) -> None:
+    """Only a regular file is a lock: anything else at its name (a FIFO, a folder, a
+    symbolic link, a device) is refused, never opened or removed (issue 40 item 9)."""
+    try:
+        mode = os.lstat(lock).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode):
+        kind = (tr("a pipe (FIFO)") if stat.S_ISFIFO(mode) else tr("a folder")
+                if stat.S_ISDIR(mode) else tr("a symbolic link") if stat.S_ISLNK(mode)
+                else tr("not a regular file"))
+        raise WorkbookBusy(str(tr(
+            "{file}: {lock} is in the way: {kind}, not a lock file; monrad neither opens nor "
+            "removes it. Remove it, and run the command again", file=path, lock=lock.name,
+            kind=kind)))
 
 
 def _stale(info: dict, lock: Path) -> bool:
@@ -163,9 +217,36 @@ def _create(lock: Path) -> bool:
     return True
 
 
-def _acquire(path: Path) -> None:
-    lock = lock_file(path)
+def _flock(path: Path) -> int | None:
+    """POSIX, a file with several names: an exclusive ``flock`` on the file itself, held
+    through the returned descriptor, so that a run through a name in another folder is
+    refused too (``None``: one name, not POSIX, or a file system without ``flock``)."""
+    if _identity(path) is None:
+        return None
+    try:
+        import fcntl
+    except ImportError:  # Windows: the lock file alone
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise WorkbookBusy(str(tr(
+            "{file}: another monrad run is writing this file through another of its names "
+            "(a hard link); try again when it has finished", file=path))) from None
+    except OSError:  # a network share without flock: the lock file alone
+        os.close(fd)
+        return None
+    return fd
+
+
+def _acquire(path: Path, lock: Path) -> None:
     for _ in range(3):
+        _refuse_if_not_a_lock(lock, path)
         if _create(lock):
             return
         info = _holder(lock)
@@ -193,20 +274,30 @@ def file_lock(path: str | os.PathLike[str]) -> Iterator[Path]:
     has the file open; yields the lock file's path."""
     p = real_target(path)
     _refuse_if_open_elsewhere(p)
-    key = os.path.normcase(str(p.resolve()))
+    st = _identity(p)
+    key = f"{st.st_dev}:{st.st_ino}" if st else os.path.normcase(str(p.resolve()))
     with _guard:
-        depth = _held.get(key, 0)
+        depth, lock, fd = _held.get(key, (0, lock_file(p), None))
         if depth == 0:
-            _acquire(p)
-        _held[key] = depth + 1
+            fd = _flock(p)
+            try:
+                _acquire(p, lock)
+            except BaseException:
+                if fd is not None:
+                    os.close(fd)
+                raise
+        _held[key] = (depth + 1, lock, fd)
     try:
-        yield lock_file(p)
+        yield lock
     finally:
         with _guard:
-            _held[key] -= 1
-            if _held[key] == 0:
-                del _held[key]
-                lock_file(p).unlink(missing_ok=True)
+            depth, lock, fd = _held.pop(key)
+            if depth > 1:
+                _held[key] = (depth - 1, lock, fd)
+            else:
+                lock.unlink(missing_ok=True)  # the lock taken, whatever the file is now
+                if fd is not None:
+                    os.close(fd)
 
 
 #: the name the workbook jobs know it by

@@ -15,6 +15,9 @@ everything around them stays as the user's program wrote it:
   sheet is added before them) and the active tab (:mod:`~monrad.converters.workbook.package_book`).
 
 Reading the index uses ``defusedxml``; hostile XML (entity declarations) is refused.
+The parts are read through :func:`~monrad.converters.zipped.read_member`, after the
+index is checked (:func:`~monrad.converters.limits.check_zip`): no part unpacks to more
+than its index declares, whatever its method (issue 40 item 1).
 """
 
 from __future__ import annotations
@@ -29,9 +32,13 @@ from dataclasses import dataclass
 from defusedxml import ElementTree as SafeET
 
 from ...engine.i18n import tr
+from ..errors import InputError
+from ..limits import check_zip
+from ..zipped import read_member
 from .binding import WorkbookError
 
 __all__ = [
+    "CONTENT_TYPES",
     "MAIN_NS",
     "REL_NS",
     "WORKSHEET_REL",
@@ -58,6 +65,8 @@ PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 WORKSHEET_REL = REL_NS + "/worksheet"
 OFFICE_DOCUMENT_REL = REL_NS + "/officeDocument"
 WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+#: the part that lists every part's content type (OPC); Excel opens no package without it
+CONTENT_TYPES = "[Content_Types].xml"
 #: The zip time stamp of every part monrad adds (a fixed one: same input, same bytes).
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -122,19 +131,29 @@ class Package:
         self.infos: dict[str, zipfile.ZipInfo] = {}
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
+                check_zip(zf, source)  # what the index declares, then no byte more
                 for info in zf.infolist():
                     if info.filename in self.parts:
                         raise WorkbookError(tr('{source}: the package holds {filename!r} twice',
                                                source=source, filename=info.filename))
                     self.names.append(info.filename)
                     self.infos[info.filename] = info
-                    self.parts[info.filename] = zf.read(info)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as exc:
+                    self.parts[info.filename] = read_member(zf, info, source)
+        except WorkbookError:
+            raise
+        except InputError as exc:  # a part over the limits (issue 40 item 1)
+            raise WorkbookError(str(exc)) from None
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError,
+                NotImplementedError) as exc:
             raise WorkbookError(tr('{source}: not a readable Excel workbook ({exc})',
                                    source=source, exc=exc)) from None
 
     # --- parts ------------------------------------------------------------------------
     def text(self, name: str) -> str:
+        """A part as text (:class:`WorkbookError` if the package has no such part)."""
+        if name not in self.parts:
+            raise WorkbookError(tr("{source}: the package has no part {name!r}; monrad cannot "
+                                   "write into this workbook", source=self.source, name=name))
         return _text(self.parts[name], f"{self.source} ({name})")
 
     def copy(self) -> Package:

@@ -53,6 +53,7 @@ from .binding import CellValue, WorkbookError, a1, a1_range, plain_value
 from .cell_text import cell_text
 from .openpyxl_book import require_defusedxml
 from .package import (
+    CONTENT_TYPES,
     WORKSHEET_REL,
     WORKSHEET_TYPE,
     Package,
@@ -136,6 +137,10 @@ class PackageBook:
         if self._wb_part not in self._pkg.parts or self._wb_rels not in self._pkg.parts:
             raise WorkbookError(tr('{where}: not a readable Excel workbook (no workbook part)',
                                    where=where))
+        if CONTENT_TYPES not in self._pkg.parts:  # issue 40 item 12: a KeyError at save
+            raise WorkbookError(tr("{where}: not a readable Excel workbook: the package has no "
+                                   "{part} (its list of part types), which Excel does not open "
+                                   "either", where=where, part=CONTENT_TYPES))
         base = posixpath.dirname(self._wb_part)
         rels = relationships(self._pkg.parts[self._wb_rels], f"{where} ({self._wb_rels})")
         targets = {rid: resolve(base, target) for rid, _, target, mode in rels
@@ -485,7 +490,7 @@ class PackageBook:
                 edit(pkg)
             return pkg
         styles_part = self._styles_part
-        types = pkg.text("[Content_Types].xml")
+        types = pkg.text(CONTENT_TYPES)
         wb_rels = pkg.text(self._wb_rels)
         if styles_part is None or styles_part not in pkg.parts:  # a package without styles
             styles_part = posixpath.join(posixpath.dirname(self._wb_part), "styles.xml")
@@ -529,7 +534,7 @@ class PackageBook:
             pkg.put(styles_part, styles.xml.encode("utf-8"))
         wb_xml = self._workbook_xml(pkg.text(self._wb_part))
         for part, text in ((self._wb_part, wb_xml), (self._wb_rels, wb_rels),
-                           ("[Content_Types].xml", types)):
+                           (CONTENT_TYPES, types)):
             data = text.encode("utf-8")
             if pkg.parts.get(part) != data:
                 pkg.put(part, data)

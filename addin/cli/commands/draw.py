@@ -66,7 +66,7 @@ def run(args) -> int:
                 version = fmt.removeprefix("trf") or trf_version(original)
                 warnings: list[str] = []
                 data = dumps_bytes(apply_draw(t, draw), f"trf{version}", warnings=warnings,
-                                   label=str(path))
+                                   label=str(path), source_text=original)  # ### comments stay
                 made = write_back(path, data, expected=before)
                 report.backup = str(made) if made else None
                 for w in warnings:

@@ -200,7 +200,8 @@ def _write_back(t: Tournament, new: Round, system: str, path: Path, fmt: str,
         if fmt.startswith("trf"):
             original = path.read_bytes().decode("utf-8-sig", errors="replace")
             version = fmt.removeprefix("trf") or trf_version(original)
-            data = dumps_bytes(t, f"trf{version}", warnings=warnings, label=str(path))
+            data = dumps_bytes(t, f"trf{version}", warnings=warnings, label=str(path),
+                               source_text=original)  # its ### comments stay
             return write_back(path, data, expected=before)
         elif fmt in ("csv", "csv-results") and _is_results_csv(path):
             from ....converters.tabular.csv_round import write_round_back

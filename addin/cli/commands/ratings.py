@@ -115,13 +115,14 @@ def _run_file(args, path: Path, fmt: str, mapping: dict[str, str] | None) -> int
     if getattr(args, "dsu", None) and not t.info.get("national_federation"):
         t.info["national_federation"] = "DEN"  # TRF-2026's national records carry them
     warnings: list[str] = []
+    original: str | None = None  # a TRF's text: its version, and its ### comments stay
     if fmt.startswith("trf"):
         original = path.read_bytes().decode("utf-8-sig", errors="replace")
         out_fmt = "trf" + (fmt.removeprefix("trf") or trf_version(original))
     else:
         out_fmt = "csv-roster"
-    backup = write_back(path, dumps_bytes(t, out_fmt, warnings=warnings, label=str(path)),
-                        expected=before)
+    backup = write_back(path, dumps_bytes(t, out_fmt, warnings=warnings, label=str(path),
+                                          source_text=original), expected=before)
     for w in warnings:
         warn(w)
     print(ntr("{n} player updated in {path} (backup: {backup})",

@@ -41,7 +41,8 @@ _READ_CAP = 32 * 1024 * 1024
 
 
 class _Endless(io.RawIOBase):
-    """``head`` and then ``fill`` for ever (a stream, not a file: nothing on disk)."""
+    """``head`` and then ``fill`` for ever, without a seam between two reads (a stream,
+    not a file: nothing on disk)."""
 
     def __init__(self, head: bytes, fill: bytes) -> None:
         self.head, self.fill, self.count = head, fill, 0
@@ -52,9 +53,9 @@ class _Endless(io.RawIOBase):
     def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
         assert self.count < _READ_CAP, f"the reader read {self.count} bytes of one record"
         n = len(b)
-        data = (self.head + self.fill * (n // len(self.fill) + 1))[:n]
-        self.head = self.head[n:]
-        b[:n] = data
+        data = self.head + self.fill * (n // len(self.fill) + 1)
+        self.head = data[n:]  # the rest of this piece comes first next time
+        b[:n] = data[:n]
         self.count += n
         return n
 
