@@ -524,13 +524,21 @@ def paired_around_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[Ce
     return rows
 
 
+#: start numbers per cell of the round-list note (a cell holds 32,767 characters)
+_LISTED_PER_CELL = 1000
+
+
 def paired_from_rows(rnd: Round, lay: L.Layout) -> list[list[CellValue]]:
     """The note below a round's boards that keeps the round list it was paired from
     (:attr:`Round.paired_from`): a heading in the workbook's language, then the start
-    numbers, placement 1 first, in one cell (``9 1 4 6 11 ...``).  Read back by
-    :func:`_read_round`, so the placements written for a round never change when a
-    result of an earlier round comes in later (DSU-7)."""
-    return [[lay.text("paired_from")], [" ".join(map(str, rnd.paired_from))]]
+    numbers, placement 1 first, in a cell (``9 1 4 6 11 ...``; a thousand to a cell,
+    one below the other).  Read back by :func:`_read_round`, so the placements written
+    for a round never change when a result of an earlier round comes in later (DSU-7)."""
+    listed = rnd.paired_from
+    rows: list[list[CellValue]] = [[lay.text("paired_from")]]
+    rows += [[" ".join(map(str, listed[i:i + _LISTED_PER_CELL]))]
+             for i in range(0, len(listed), _LISTED_PER_CELL)]
+    return rows
 
 
 #: the notes below a round's boards, by their heading in any language
@@ -545,16 +553,16 @@ def _note_heading(value: CellValue) -> str | None:
 def _read_paired_from(rows: list[tuple[int, list[CellValue]]], known: set[int],
                       where: dict) -> tuple[int, ...]:
     """The start numbers of :func:`paired_from_rows`' note (see there)."""
-    if len(rows) < 2:
-        return ()
-    r, row = rows[1]
-    text = str(row[0] if row[0] is not None else "").strip()
-    listed = [int(x) for x in text.split() if x.isdigit()]
-    if " ".join(map(str, listed)) != " ".join(text.split()) or len(set(listed)) != len(listed) \
-            or not set(listed) <= known:
-        raise InputError(tr("the round list this round was paired from should be the start "
-                            "numbers of the players, each once (e.g. 9 1 4 6), not {text!r}",
-                            text=text), cell=a1(r, 1), **where)
+    listed: list[int] = []
+    for r, row in rows[1:]:
+        text = str(row[0] if row[0] is not None else "").strip()
+        numbers = [int(x) for x in text.split() if x.isdigit()]
+        listed += numbers
+        if " ".join(map(str, numbers)) != " ".join(text.split()) \
+                or len(set(listed)) != len(listed) or not set(numbers) <= known:
+            raise InputError(tr("the round list this round was paired from should be the "
+                                "start numbers of the players, each once (e.g. 9 1 4 6), not "
+                                "{text!r}", text=text), cell=a1(r, 1), **where)
     return tuple(listed)
 
 
