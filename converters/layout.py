@@ -24,6 +24,7 @@ sheet doubles as the pairing list pinned on the wall.
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from .notation import POSTPONED_LETTERS
 
 __all__ = [
     "CHESS_RESULTS",
+    "DATE_FORMATS",
     "EVENT_KEYS",
     "FORMAT_TEXTS",
     "FORMAT_TEXTS_BEFORE",
@@ -53,6 +55,7 @@ __all__ = [
     "RESULT_COL",
     "SEX_LETTERS",
     "ROUND_COLUMNS",
+    "ROUND_DATE_FORMATS",
     "ROUND_FIRST_ROW",
     "ROUND_TITLE_ROWS",
     "SETTINGS_FIRST_ROW",
@@ -62,12 +65,16 @@ __all__ = [
     "TIEBREAK_NAMES",
     "WOF_KEYS",
     "allows_postponed",
+    "date_from_cell",
+    "dated_round",
     "detect_layout",
     "halves_text",
     "sex_from_cell",
     "layout_for",
     "points_cell",
     "points_from_cell",
+    "round_dates_cell",
+    "round_dates_from_cell",
 ]
 
 LANGS = ("en", "no", "sv", "da")
@@ -94,6 +101,9 @@ SETTINGS_KEYS: dict[str, dict[str, str]] = {
                    "sv": "Förbund (FIDE-kod)", "da": "Forbund (FIDE-kode)"},
     "start_date": {"en": "Start date", "no": "Startdato", "sv": "Startdatum", "da": "Startdato"},
     "end_date": {"en": "End date", "no": "Sluttdato", "sv": "Slutdatum", "da": "Slutdato"},
+    # one date per round, filled when a round is paired (issue 36 item 7; TRF 132)
+    "round_dates": {"en": "Round dates", "no": "Rundedatoer", "sv": "Ronddatum",
+                    "da": "Rundedatoer"},
     "arbiter": {"en": "Chief arbiter", "no": "Hoveddommer", "sv": "Huvuddomare",
                 "da": "Hoveddommer"},
     "time_control": {"en": "Time control", "no": "Betenkningstid", "sv": "Betänketid",
@@ -158,6 +168,10 @@ SETTINGS_HELP: dict[str, dict[str, str]] = {
                "da": "Monrad: hvor ofte to spillere må mødes (farverne byttes); tom = én gang"},
     "start_date": {"en": "YYYY/MM/DD (FIDE report)", "no": "ÅÅÅÅ/MM/DD (FIDE-rapport)",
                    "sv": "ÅÅÅÅ/MM/DD (FIDE-rapport)", "da": "ÅÅÅÅ/MM/DD (FIDE-rapport)"},
+    "round_dates": {"en": "YYYY/MM/DD, one per round, comma-separated; filled in when a round is paired",
+                    "no": "ÅÅÅÅ/MM/DD, én per runde, kommaseparert; fylles ut når en runde settes opp",
+                    "sv": "ÅÅÅÅ/MM/DD, ett per rond, kommaseparerade; fylls i när en rond lottas",
+                    "da": "ÅÅÅÅ/MM/DD, én pr. runde, kommasepareret; udfyldes, når en runde parres"},
     "wof_sender": {"en": "who sends the WOF rating file", "no": "hvem som sender WOF-ratingfilen",
                    "sv": "vem som skickar WOF-ratingfilen", "da": "hvem der sender WOF-ratingfilen"},
     "prize_category": {
@@ -254,14 +268,15 @@ OTHELLO_RESULTS = ("33-31", "34-30", "36-28", "40-24", "48-16", "64-0", "32-32",
 
 
 #: Words monrad writes into a workbook and reads back, or knows its own sheets by: the
-#: note of games pending when a round was paired (read again by every command), the
-#: word "adjourned" in it, the Explanation sheet's name and title (a sheet of that name
+#: notes of games pending when a round was paired and of the round list it was paired
+#: from (read again by every command), the word "adjourned" in it, the Explanation sheet's name and title (a sheet of that name
 #: with another title is the user's and is never overwritten).  They are facts of the
 #: file format like the sheet names and headers above, not messages (docs/i18n.md,
 #: "Words of a file format"): a translation changed in the catalogs must never make a
 #: workbook written before unreadable, so they stay in this table.
 FORMAT_TEXTS: dict[str, dict[str, str]] = {
     "paired_around": {"en": "Still to be played when this round was paired:", "no": "Ikke ferdigspilt da denne runden ble satt opp:", "sv": "Ej färdigspelat när denna rond lottades:", "da": "Ikke færdigspillet, da denne runde blev parret:"},
+    "paired_from": {"en": "Round list this round was paired from (start numbers, placement 1 first):", "no": "Rundelisten denne runden ble satt opp fra (startnumre, plass 1 først):", "sv": "Rondlistan denna rond lottades från (startnummer, placering 1 först):", "da": "Placeringslisten, denne runde blev parret fra (startnumre, placering 1 først):"},
     "adjourned": {"en": "adjourned", "no": "hengeparti", "sv": "avbrutet", "da": "hængeparti"},
     "explanation_sheet": {"en": "Explanation", "no": "Forklaring", "sv": "Förklaring", "da": "Forklaring"},
     "explanation_title": {"en": "Explanation - why each board is paired as it is", "no": "Forklaring - hvorfor hvert bord er satt opp slik", "sv": "Förklaring - varför varje bord lottades så", "da": "Forklaring - hvorfor hvert bord er parret sådan"},
@@ -409,6 +424,77 @@ def halves_text(value: Fraction) -> str:
     sign = "-" if value < 0 else ""
     whole, half = divmod(abs(value), 1)
     return f"{sign}{int(whole) if whole or not half else ''}{'½' if half else ''}"
+
+
+#: the notations of a date in a cell or a file header: FIDE's and ISO first, then the
+#: Nordic day-first ones
+DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%d-%m-%Y")
+#: a round's date may also be TRF 132's ``YY/MM/DD``
+ROUND_DATE_FORMATS = ("%y/%m/%d", *DATE_FORMATS)
+
+
+def date_from_cell(value: object, formats: Sequence[str] = DATE_FORMATS) -> _dt.date | None:
+    """A date cell (a date, or text in one of ``formats``), ``None`` when it is none.
+
+    >>> date_from_cell("15.01.2026"), date_from_cell("26/01/15", ROUND_DATE_FORMATS)
+    (datetime.date(2026, 1, 15), datetime.date(2026, 1, 15))
+    """
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    text = str(value or "").strip()
+    for fmt in formats:
+        try:
+            return _dt.datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def round_dates_from_cell(value: object) -> list[str]:
+    """The round dates of a Settings (or ``monrad`` sheet) cell: one per round,
+    separated by commas or semicolons (else blanks), each ``YYYY/MM/DD`` where it
+    reads as a date and as typed where not (the FIDE report's check names it); an
+    empty place is a round without a date.
+
+    >>> round_dates_from_cell("08.01.2026, 2026-01-15;; 26/01/29")
+    ['2026/01/08', '2026/01/15', '', '2026/01/29']
+    """
+    parts: list[object]
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        parts = [value]
+    else:
+        text = str(value or "").strip()
+        parts = list(re.split(r"\s*[,;]\s*", text) if re.search(r"[,;]", text) else text.split())
+    out = []
+    for part in parts:
+        day = date_from_cell(part, ROUND_DATE_FORMATS)
+        out.append(day.strftime("%Y/%m/%d") if day is not None else str(part).strip())
+    return out
+
+
+def round_dates_cell(dates: Sequence[object]) -> str:
+    """The round dates as one cell: ``2026/01/08, 2026/01/15`` (see
+    :func:`round_dates_from_cell`)."""
+    return ", ".join(round_dates_from_cell(";".join(str(d or "") for d in dates))) if dates else ""
+
+
+def dated_round(dates: Sequence[object], round_no: int, day: _dt.date) -> list[str] | None:
+    """``dates`` with round ``round_no`` dated ``day`` when it has no date yet (issue 36
+    item 7: a round is dated when it is paired); ``None`` when it has one.
+
+    >>> dated_round(["2026/01/08"], 2, _dt.date(2026, 1, 15))
+    ['2026/01/08', '2026/01/15']
+    >>> dated_round(["2026/01/08", "2026/01/15"], 2, _dt.date(2026, 1, 14)) is None
+    True
+    """
+    out = round_dates_from_cell(";".join(str(d or "") for d in dates)) if dates else []
+    if len(out) >= round_no and out[round_no - 1]:
+        return None
+    out += [""] * (round_no - len(out))
+    out[round_no - 1] = day.strftime("%Y/%m/%d")
+    return out
 
 
 def points_cell(value: Fraction, lang: str) -> int | float | str:

@@ -92,7 +92,8 @@ def _history_for(t: Tournament, round_no: int) -> Tournament:
     """``t`` as it stood when ``round_no`` was paired.
 
     A game that was pending then is pending again (the result came in later, so the
-    pairing could not know it: NSF-5, SSF-3, DSU-1).  The requested byes of the round stay, and so does every absence: a player the
+    pairing could not know it: NSF-5, SSF-3, DSU-1), and the round list it was paired
+    from is the one written then (DSU-7).  The requested byes of the round stay, and so does every absence: a player the
     round does not name at all (a blank round in TRF) was not paired in it, so the
     rules leave him out too (as the reference engine's checker does).
     """
@@ -104,7 +105,7 @@ def _history_for(t: Tournament, round_no: int) -> Tournament:
         named = rnd.players
         pre += tuple(Bye(p.start_no, Result.ABSENT) for p in t.players
                      if p.start_no not in named and p.plays_in(round_no))
-    work.rounds = kept + [Round(round_no, (), pre)]
+    work.rounds = kept + [Round(round_no, (), pre, paired_from=rnd.paired_from if rnd else ())]
     return work
 
 

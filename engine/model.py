@@ -522,13 +522,18 @@ class Round:
 
     A round in which no game has a result yet is *paired*; one with every result
     in is *finished*.  ``paired_around`` lists the games of earlier rounds that were
-    still pending when this round was paired (:class:`PendingGame`).
+    still pending when this round was paired (:class:`PendingGame`).  ``paired_from``
+    is the round list it was paired from, as written then (start numbers, top first:
+    a player's placement number is his place on it; NSF-5, SSF-2, DSU-2, SKOL-1), so
+    that a result typed in later never rewrites it (DSU-7); empty when the system
+    pairs from no list or the round was paired elsewhere.
     """
 
     number: int
     games: tuple[Game, ...] = ()
     byes: tuple[Bye, ...] = ()
     paired_around: tuple[PendingGame, ...] = ()
+    paired_from: tuple[int, ...] = ()
     _index: Mapping[int, Game | Bye] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -537,6 +542,7 @@ class Round:
         object.__setattr__(self, "games", tuple(self.games))
         object.__setattr__(self, "byes", tuple(self.byes))
         object.__setattr__(self, "paired_around", tuple(self.paired_around))
+        object.__setattr__(self, "paired_from", tuple(self.paired_from))
         index: dict[int, Game | Bye] = {}
         for g in self.games:
             for p in g.players:
@@ -691,6 +697,20 @@ class Tournament:
                 r = dataclasses.replace(r, games=games)
             out.append(r)
         return out
+
+    def lost_pending_games(self) -> list[tuple[int, PendingGame]]:
+        """``(round, game)`` for every game a round was paired around
+        (:attr:`Round.paired_around`) that its own round no longer holds: that round is
+        not the one the later round was paired with (issue 36 item 2).
+
+        >>> t = Tournament(rounds=[Round(1, (Game(1, 2),)),
+        ...                        Round(2, (Game(1, 3),), paired_around=(PendingGame(1, 2, 1),))])
+        >>> t.lost_pending_games()
+        [(2, PendingGame(round=1, white=2, black=1, kind=<Pending.POSTPONED: 'postponed'>))]
+        """
+        games = {(r.number, g.white, g.black) for r in self.rounds for g in r.games}
+        return [(r.number, pg) for r in self.rounds for pg in r.paired_around
+                if (pg.round, pg.white, pg.black) not in games]
 
     @property
     def standings_round(self) -> int:

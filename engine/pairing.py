@@ -381,7 +381,9 @@ def pair_round(tournament: Tournament, system: str | None = None, *, round_no: i
 
     Refuses a round that already holds a pairing unless ``repair`` is true, in which
     case its boards and pairing bye are discarded and paired again.  The new round
-    records the earlier games still pending (:attr:`Round.paired_around`).
+    records the earlier games still pending (:attr:`Round.paired_around`) and, for a
+    system that pairs from a round list, that list (:attr:`Round.paired_from`, DSU-7,
+    as the system returns it).
     """
     n = tournament.next_round if round_no is None else round_no
     impl = get_system(system or tournament.settings.system)
@@ -406,6 +408,7 @@ def pair_round(tournament: Tournament, system: str | None = None, *, round_no: i
         history.rounds.append(existing)
     new = impl.pair(history, n, players)
     pre = existing.byes if existing is not None else ()
-    # the games still pending now are part of what the round was paired from (issue 26)
+    # the games still pending now are part of what the round was paired from (issue 26),
+    # and so is the round list the system paired it from, kept as written (DSU-7)
     return Round(n, new.games, tuple(pre) + tuple(b for b in new.byes if b not in pre),
-                 paired_around=work.pending_games(n))
+                 paired_around=work.pending_games(n), paired_from=new.paired_from)

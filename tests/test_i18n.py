@@ -313,8 +313,8 @@ def test_workbook_and_document_words_come_from_the_catalogs() -> None:
 
     assert all(isinstance(m, Message) and m.context == "workbook" for m in L.TEXTS.values())
     assert all(isinstance(m, Message) and m.context == "document" for m in WORDS.values())
-    assert set(L.FORMAT_TEXTS) == {"paired_around", "adjourned", "explanation_sheet",
-                                   "explanation_title"}
+    assert set(L.FORMAT_TEXTS) == {"paired_around", "paired_from", "adjourned",
+                                   "explanation_sheet", "explanation_title"}
     assert L.layout_for("en").text("results_missing", n=2, k=1) == "Round 2: results missing on 1 board"
     assert L.layout_for("da").text("results_missing", n=2, k=3) == "Runde 2: resultat mangler på 3 borde"
     assert words_for("sv")("crosstable_after", n=4) == "Korstabell efter rond 4"

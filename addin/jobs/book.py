@@ -22,6 +22,7 @@ the file atomically).  Both return a :class:`JobReport` on success and raise
 
 from __future__ import annotations
 
+import datetime as _dt
 import functools
 import os
 from collections.abc import Callable
@@ -32,7 +33,14 @@ from typing import Any, TypeVar
 
 from ...converters import layout as L
 from ...converters.book.new_workbook import build_book
-from ...converters.book.xlsx import ClubBook, points_value, read_book, write_round, write_standings
+from ...converters.book.xlsx import (
+    ClubBook,
+    points_value,
+    read_book,
+    write_round,
+    write_round_dates,
+    write_standings,
+)
 from ...converters.club.sheets import ReadOptions, load_mapping, read_club_workbook
 from ...converters.errors import InputError
 from ...converters.publish.sheets import (
@@ -46,6 +54,7 @@ from ...converters.publish.sheets import (
 from ...converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError, a1
 from ...engine.i18n import Message, current_language, document_language, ntr, tr
 from ...engine.model import Result, Round, Tournament
+from ...engine.namesakes import roster_notes
 from ...engine.pairing import NoPairingPossible, PairingError, pair_round
 from ...engine.prizes import prize_settings
 from ...engine.standings import Standings, note_heading, remark_text, shown_value, standings
@@ -245,6 +254,11 @@ def pair_next_round(
     else:
         after = _last_sheet_before(cb, book, target)
     t.set_round(new)
+    dates = L.dated_round(t.info.get("round_dates") or [], target,  # type: ignore[arg-type]
+                          _dt.date.today())
+    if dates is not None:  # a round is dated when it is paired (issue 36 item 7)
+        t.info["round_dates"] = dates
+        write_round_dates(book, lay, dates)
     name = write_round(book, t, new, lay, after=after)
     cb.round_sheets[target] = name
     # the new round's result cells, so the standings' note names them (issue 26)
@@ -256,6 +270,7 @@ def pair_next_round(
     table_note, _ = _write_standings(book, cb, written=written)
     if table_note:
         notes.append(table_note)
+    notes += [str(n) for n in roster_notes(t.players)]  # namesakes (issue 36 item 3)
     byes = [b.player for b in new.byes if b.result is Result.PAIRING_BYE]
     bye_names = ", ".join(f"{t.player(p).name} ({p})" for p in byes)
     msg = str(paired_message(target, len(new.games), repair, bye_names if byes else None))

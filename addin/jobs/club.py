@@ -20,9 +20,17 @@ round paired twice, results missing (listed by sheet and cell), every round pair
 from __future__ import annotations
 
 import dataclasses
+import datetime as _dt
 
 from ...converters import layout as L
-from ...converters.club.block import BLOCK, KEYS, paired_around_value, read_block, write_block
+from ...converters.club.block import (
+    BLOCK,
+    KEYS,
+    paired_around_value,
+    paired_from_value,
+    read_block,
+    write_block,
+)
 from ...converters.club.layout import (
     ClubLayout,
     learn_layout,
@@ -37,6 +45,7 @@ from ...converters.notation import NotationError, parse_result
 from ...converters.workbook.binding import WorkbookBinding, WorkbookError
 from ...engine.i18n import ntr, tr
 from ...engine.model import Result, Round, Tournament
+from ...engine.namesakes import roster_notes
 from ...engine.pairing import (
     NoPairingPossible,
     PairingError,
@@ -224,10 +233,17 @@ def pair_club_round(
     where = _write_round(book, club, new)
     club = dataclasses.replace(club, layout=learn_layout(book, club.opts))  # with the new round
     club.block["paired by monrad"] = str(new.number)
-    if new.paired_around:  # a later result must not change what it was paired from
-        club.block[f"paired around {new.number}"] = paired_around_value(new)
-    else:
-        club.block.pop(f"paired around {new.number}", None)
+    # a later result must not change what it was paired around and from (DSU-7)
+    for key, value in ((f"paired around {new.number}", paired_around_value(new)),
+                       (f"round list {new.number}", paired_from_value(new))):
+        if value:
+            club.block[key] = value
+        else:
+            club.block.pop(key, None)
+    dates = L.dated_round(L.round_dates_from_cell(club.block.get("round dates")), new.number,
+                          _dt.date.today())
+    if dates is not None:  # a round is dated when it is paired (issue 36 item 7)
+        club.block["round dates"] = L.round_dates_cell(dates)
     standings_sheet, _, _ = _standings(book, club)  # the new round is open, of course
     write_block(book, club.block, club.layout.lang)
     byes = [b.player for b in new.byes if b.result is Result.PAIRING_BYE]
@@ -237,6 +253,7 @@ def pair_club_round(
     notes = [str(tr("{name}: not a monrad workbook; read as a club's own sheet, and what "
                     "monrad learns is kept in its sheet {sheet!r}", name=book.name,
                     sheet=BLOCK))] if first else []
+    notes += [str(n) for n in roster_notes(t.players)]  # namesakes (issue 36 item 3)
     return JobReport(msg, new.number, [where, standings_sheet, BLOCK], backup, notes)
 
 

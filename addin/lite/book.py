@@ -37,14 +37,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ...converters.workbook.backup import LITE_BACKUP_SHEET
 from ...converters.workbook.binding import CellValue, WorkbookError, col_letter
 from ...engine.i18n import tr
 from ..ribbon.book import _plain, excel_text
 
 __all__ = ["BACKUP_SHEET", "LiteBook", "points_width"]
 
-#: The hidden sheet that keeps the values a press replaced (see the module doc).
-BACKUP_SHEET = "monrad backup"
+#: The hidden sheet that keeps the values a press replaced (see the module doc); the
+#: readers name it where a round sheet is missing (issue 36 item 2).
+BACKUP_SHEET = LITE_BACKUP_SHEET
 
 
 def points_width(characters: float) -> float:

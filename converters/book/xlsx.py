@@ -53,7 +53,9 @@ from ..club.sheets import ReadOptions, read_roster
 from ..errors import InputError, all_problems
 from ..limits import MAX_ROUNDS, MAX_SEED, bounded, fraction
 from ..notation import NotationError, format_result, parse_result
+from ..workbook.backup import LITE_BACKUP_SHEET
 from ..workbook.binding import CellValue, WorkbookBinding, WorkbookReader, a1
+from ..workbook.lost import missing_sheet, not_paired_with
 
 __all__ = [
     "ClubBook",
@@ -71,6 +73,7 @@ __all__ = [
     "content_seed",
     "workbook_seed",
     "workbook_time",
+    "write_round_dates",
     "write_settings_values",
     "repeated_settings",
     "workbook_bytes",
@@ -85,7 +88,6 @@ SEED_KEYS = ("lot", "draw", "colour", "disc_flip")
 EPOCH = _dt.datetime(2000, 1, 1, 0, 0, 0)
 #: Every member of a written workbook package carries this zip time stamp.
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%d-%m-%Y")
 
 _SCORING_NAMES = {
     "": Scoring.classic, "classic": Scoring.classic, "1-½-0": Scoring.classic,
@@ -238,6 +240,9 @@ def read_settings(book: WorkbookReader, lay: L.Layout) -> tuple[Settings, dict[s
             info[key] = value.strftime("%Y/%m/%d")
         elif text(key):
             info[key] = text(key).upper() if key == "federation" else text(key)
+    dates = L.round_dates_from_cell(values.get("round_dates", (None, ""))[0])
+    if any(dates):  # TRF 132 of every export (issue 36 item 7)
+        info["round_dates"] = dates
     return settings, info
 
 
@@ -380,21 +385,31 @@ def _read_round(book: WorkbookReader, cb: ClubBook, sheet: str, number: int) -> 
         except ModelError as exc:
             raise InputError(str(exc), **at("white_no")) from None
 
+    notes: dict[str, list[tuple[int, list[CellValue]]]] = {}
     for offset, row in enumerate(table):
         r = L.ROUND_FIRST_ROW + offset
-        if _paired_around_heading(row[0]):  # the note below the boards (issue 26)
-            paired_around = _read_paired_around(table[offset + 1:], number,
-                                                {"source": src, "sheet": sheet, "cell": a1(r, 1)})
-            break
+        heading = _note_heading(row[0])
+        if heading is not None or notes:  # the notes below the boards (issue 26, DSU-7)
+            if heading is not None:
+                notes[heading] = [(r, row)]
+            elif any(v is not None for v in row):
+                notes[list(notes)[-1]].append((r, row))
+            continue
         try:
             board_row(r, row)
         except InputError as exc:  # every problem of the sheet, not only the first
             problems.append(exc)
     if problems:
         raise all_problems(problems, src, sheet)
+    if "paired_around" in notes:
+        at, *rows = notes["paired_around"]
+        paired_around = _read_paired_around([row for _, row in rows], number,
+                                            {"source": src, "sheet": sheet, "cell": a1(at[0], 1)})
+    paired_from = _read_paired_from(notes.get("paired_from", []), known,
+                                    {"source": src, "sheet": sheet})
     cb.results_entered[number] = entered
     try:
-        return Round(number, tuple(games), tuple(byes), paired_around)
+        return Round(number, tuple(games), tuple(byes), paired_around, paired_from)
     except ModelError as exc:
         raise InputError(str(exc), source=src, sheet=sheet) from None
 
@@ -447,13 +462,48 @@ def read_book(book: WorkbookReader) -> ClubBook:
         if n in cb.round_sheets:
             raise InputError(tr('two sheets for round {n}', n=n), source=book.name, sheet=sheet)
         cb.round_sheets[n] = sheet
+    _refuse_lost_rounds(book, cb)
     for n in sorted(cb.round_sheets):
         t.rounds.append(_read_round(book, cb, cb.round_sheets[n], n))
     try:
         t.validate()
     except ModelError as exc:
         raise InputError(str(exc), source=book.name) from None
+    for n, pg in t.lost_pending_games():  # a round sheet put back from elsewhere
+        sheet = cb.round_sheets.get(pg.round, lay.round_name(pg.round))
+        raise InputError(not_paired_with(book, n, pg, sheet), source=book.name, sheet=sheet)
     return cb
+
+
+def _refuse_lost_rounds(book: WorkbookReader, cb: ClubBook) -> None:
+    """Refuse a workbook whose rounds have a gap (issue 36 item 2): a round sheet deleted
+    or renamed out of the pattern (``Rond 3`` -> ``Rond 3 gammal``) while a later round
+    was paired after it; pairing or ranking it would rewrite the past in silence.  A
+    round sheet renamed is found by what monrad wrote on it (its title and headers), and
+    the last round's too (it would be paired again)."""
+    lay = cb.layout
+    title = re.compile("(?:.* - )?" + re.escape(lay.round_title).replace(
+        re.escape("{n}"), r"(\d+)") + "$")
+    headers = (lay.round_headers(False), lay.round_headers(True))
+    width = len(L.ROUND_COLUMNS)
+    for sheet in book.sheet_names():
+        if sheet in cb.round_sheets.values() or sheet == LITE_BACKUP_SHEET:
+            continue
+        top = [list(r) + [None] * (width - len(r)) for r in book.read_range(sheet, 1, 1, 2, width)]
+        m = title.match(str(top[0][0] or "").strip()) if len(top) == 2 else None
+        if m is None or top[1] not in headers or int(m.group(1)) in cb.round_sheets:
+            continue  # not a round sheet of monrad's, or a copy of one that is there
+        n = int(m.group(1))
+        raise InputError(tr("sheet {sheet!r} holds round {n} (its title says so), but only "
+                            "a sheet named {name!r} is read as round {n}: rename it back to "
+                            "{name!r}", sheet=sheet, n=n, name=lay.round_name(n)),
+                         source=book.name, sheet=sheet)
+    numbers = sorted(cb.round_sheets)
+    for n in range(1, numbers[-1] if numbers else 1):
+        if n not in cb.round_sheets:
+            later = next(k for k in numbers if k > n)
+            raise InputError(missing_sheet(book, lay.round_name(n), later,
+                                           cb.round_sheets[later]), source=book.name)
 
 
 def read_xlsx(path: str | Path) -> Tournament:
@@ -529,9 +579,46 @@ def paired_around_rows(t: Tournament, rnd: Round, lay: L.Layout) -> list[list[Ce
     return rows
 
 
-def _paired_around_heading(value: CellValue) -> bool:
-    return isinstance(value, str) and value.strip() in {
-        L.FORMAT_TEXTS["paired_around"][lang] for lang in L.LANGS}
+#: start numbers per cell of the round-list note (a cell holds 32,767 characters)
+_LISTED_PER_CELL = 1000
+
+
+def paired_from_rows(rnd: Round, lay: L.Layout) -> list[list[CellValue]]:
+    """The note below a round's boards that keeps the round list it was paired from
+    (:attr:`Round.paired_from`): a heading in the workbook's language, then the start
+    numbers, placement 1 first, in a cell (``9 1 4 6 11 ...``; a thousand to a cell,
+    one below the other).  Read back by :func:`_read_round`, so the placements written
+    for a round never change when a result of an earlier round comes in later (DSU-7)."""
+    listed = rnd.paired_from
+    rows: list[list[CellValue]] = [[lay.text("paired_from")]]
+    rows += [[" ".join(map(str, listed[i:i + _LISTED_PER_CELL]))]
+             for i in range(0, len(listed), _LISTED_PER_CELL)]
+    return rows
+
+
+#: the notes below a round's boards, by their heading in any language
+_NOTE_HEADINGS = {L.FORMAT_TEXTS[key][lang]: key for key in ("paired_around", "paired_from")
+                  for lang in L.LANGS}
+
+
+def _note_heading(value: CellValue) -> str | None:
+    return _NOTE_HEADINGS.get(value.strip()) if isinstance(value, str) else None
+
+
+def _read_paired_from(rows: list[tuple[int, list[CellValue]]], known: set[int],
+                      where: dict) -> tuple[int, ...]:
+    """The start numbers of :func:`paired_from_rows`' note (see there)."""
+    listed: list[int] = []
+    for r, row in rows[1:]:
+        text = str(row[0] if row[0] is not None else "").strip()
+        numbers = [int(x) for x in text.split() if x.isdigit()]
+        listed += numbers
+        if " ".join(map(str, numbers)) != " ".join(text.split()) \
+                or len(set(listed)) != len(listed) or not set(numbers) <= known:
+            raise InputError(tr("the round list this round was paired from should be the "
+                                "start numbers of the players, each once (e.g. 9 1 4 6), not "
+                                "{text!r}", text=text), cell=a1(r, 1), **where)
+    return tuple(listed)
 
 
 def _read_paired_around(rows: list[list[CellValue]], number: int, where: dict) -> tuple[PendingGame, ...]:
@@ -581,11 +668,13 @@ def write_round(
         for key in ("board", "white_no", "white_pts", "result", "black_pts", "black_no"):
             c = list(L.ROUND_COLUMNS).index(key) + 1
             book.style_range(name, L.ROUND_FIRST_ROW, c, last, c, align="center")
-    if rnd.paired_around:  # what the round was paired around (issue 26), read back
-        book.write_range(name, L.ROUND_FIRST_ROW + len(rows) + 1, 1,
-                         paired_around_rows(t, rnd, lay))
-        book.style_range(name, L.ROUND_FIRST_ROW + len(rows) + 1, 1,
-                         L.ROUND_FIRST_ROW + len(rows) + 1, 1, bold=True, align="left")
+    note = L.ROUND_FIRST_ROW + len(rows) + 1
+    # what the round was paired around (issue 26) and from (DSU-7), read back
+    for lines in ([paired_around_rows(t, rnd, lay)] if rnd.paired_around else []) + (
+            [paired_from_rows(rnd, lay)] if rnd.paired_from else []):
+        book.write_range(name, note, 1, lines)
+        book.style_range(name, note, 1, note, 1, bold=True, align="left")
+        note += len(lines) + 1
     nboards = len(rnd.games)
     if nboards:
         choices = list(L.OTHELLO_RESULTS if othello else L.CHESS_RESULTS)
@@ -716,12 +805,9 @@ def workbook_time(t: Tournament) -> _dt.datetime:
     if isinstance(rounds, (list, tuple)):
         dates += [d for d in reversed(rounds) if d]
     for text in dates:
-        text = str(text or "").strip()
-        for fmt in _DATE_FORMATS:
-            try:
-                return _dt.datetime.strptime(text, fmt)
-            except ValueError:
-                continue
+        day = L.date_from_cell(text)
+        if day is not None:
+            return _dt.datetime(day.year, day.month, day.day)
     return EPOCH
 
 
@@ -738,8 +824,9 @@ def _setting_cell(value: Fraction) -> CellValue:
 
 def write_settings_values(book: WorkbookBinding, t: Tournament, lay: L.Layout) -> None:
     """Fill the Settings sheet rows the new-workbook builder leaves empty: the
-    colour of no. 1 in round 1 (``white``/``black``), the Othello C of MBQ (OTH-8)
-    and the Konrad limit, so that :func:`read_settings` gives them back."""
+    colour of no. 1 in round 1 (``white``/``black``), the Othello C of MBQ (OTH-8),
+    the Konrad limit, the event's details and the round dates, so that
+    :func:`read_settings` gives them back."""
     s = t.settings
     rows = settings_rows(book, lay)  # only the rows that apply to the system are there
     if s.initial_colour in (Colour.WHITE, Colour.BLACK) and "initial_colour" in rows:
@@ -756,6 +843,23 @@ def write_settings_values(book: WorkbookBinding, t: Tournament, lay: L.Layout) -
     for key in ("shared_places", "one_prize", "equal_prizes"):  # the prize rules (issue 41)
         if s.options.get(key) and key in rows:
             book.write_range(lay.settings_sheet, *rows[key], [[str(s.options[key])]])
+    dates = t.info.get("round_dates")
+    if isinstance(dates, (list, tuple)) and any(dates):
+        write_round_dates(book, lay, dates)
+
+
+def write_round_dates(book: WorkbookBinding, lay: L.Layout, dates: Sequence[object]) -> None:
+    """The Settings sheet's round dates (issue 36 item 7): into its *Round dates* row,
+    or, in a workbook made before it had one, a row added below the last one used
+    (label, dates, help), so that every export finds them."""
+    rows = settings_rows(book, lay)
+    if "round_dates" in rows:
+        book.write_range(lay.settings_sheet, *rows["round_dates"], [[L.round_dates_cell(dates)]])
+        return
+    last_row, _ = book.used_size(lay.settings_sheet)
+    book.write_range(lay.settings_sheet, last_row + 1, 1, [[
+        lay.setting_label("round_dates"), L.round_dates_cell(dates),
+        L.SETTINGS_HELP["round_dates"][lay.lang]]])
 
 
 def repeated_settings(t: Tournament) -> dict[str, list[str]]:

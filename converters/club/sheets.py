@@ -33,19 +33,22 @@ import os
 import re
 import tomllib
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine.categories import CATEGORIES_KEY, GROUP_KEY
 from ...engine.i18n import Message, ntr, ptr, tr
 from ...engine.model import Bye, Game, ModelError, Player, Result, Round, Settings, Tournament
+from ...engine.namesakes import namesakes, note, refusal
 from ...engine.pairing import available_systems, canonical_system
 from ..errors import InputError, all_problems
-from ..layout import PLAYER_COLUMNS, ROUND_COLUMNS, sex_from_cell
+from ..layout import PLAYER_COLUMNS, ROUND_COLUMNS, round_dates_from_cell, sex_from_cell
 from ..limits import MAX_ROUNDS, PLAYER_NUMBER_LIMITS, bounded
 from ..notation import BYE_WORDS, NotationError, parse_result
 from ..workbook.binding import CellValue, WorkbookReader, a1
-from .block import BLOCK, read_block, read_paired_around
+from ..workbook.lost import get_it_back, missing_sheet, not_paired_with
+from .block import BLOCK, read_block, read_paired_around, read_paired_from
 from .titles import header_language, title_system
 
 __all__ = [
@@ -327,6 +330,7 @@ def _text(v: CellValue) -> str:
 def read_roster(
     book: WorkbookReader, sheet: str, opts: ReadOptions | None = None, *, source: str = "",
     allow_empty: bool = False, warnings: list[str] | None = None,
+    line_of: Callable[[int], int] | None = None,
 ) -> list[Player]:
     """The players of a roster sheet (see the module doc for the conventions).
 
@@ -334,7 +338,9 @@ def read_roster(
     a roster comes in by (a club's sheet, a CSV roster, monrad's Players sheet; issue
     26), unless the options say ``name_order = "keep"``; ``warnings`` gets one line
     saying how many names were turned, with an example.  An empty roster is an error
-    unless ``allow_empty`` (a fresh template)."""
+    unless ``allow_empty`` (a fresh template).  Two rows of one player are refused,
+    naming both; namesakes told apart get a line in ``warnings``
+    (:func:`_check_namesakes`; ``line_of`` turns a row into the line of a text file)."""
     opts = opts or ReadOptions()
     src = source or book.name
     turned: list[tuple[str, str]] = []
@@ -345,6 +351,7 @@ def read_roster(
     rows = book.read_range(sheet, head.row + 1, 1, last_row, last_col)
     players: list[Player] = []
     used: set[int] = set()
+    rows_of: dict[int, int] = {}
     problems: list[InputError] = []
     for offset, row in enumerate(rows):
         r = head.row + 1 + offset
@@ -401,6 +408,7 @@ def read_roster(
             if no in used:
                 raise InputError(tr('start number {no} is used twice', no=no), **where("start_no"))
             used.add(no)  # type: ignore[arg-type]
+            rows_of[no] = r  # type: ignore[index]
             try:
                 players.append(Player(no, extra=extra, **values))  # type: ignore[arg-type]
             except (ModelError, TypeError) as exc:
@@ -411,6 +419,12 @@ def read_roster(
         raise all_problems(problems, src, sheet)
     if not players and not allow_empty:
         raise InputError(tr('the roster has no players'), source=src, sheet=sheet)
+    name_col = head.columns.get("name", head.columns.get("last_name", 1))
+    if line_of is None:
+        _check_namesakes(players, rows_of, src, warnings,
+                        lambda r: {"sheet": sheet, "cell": a1(r, name_col)})
+    else:
+        _check_namesakes(players, {p: line_of(r) for p, r in rows_of.items()}, src, warnings)
     if turned and warnings is not None:
         typed, stored = turned[0]
         warnings.append(str(ntr(
@@ -423,6 +437,22 @@ def read_roster(
             len(turned), file=src, typed=typed, stored=stored)))
     players.sort(key=lambda p: p.start_no)
     return players
+
+
+def _check_namesakes(players: list[Player], places: dict[int, int], source: str,
+                    warnings: list[str] | None,
+                    cell_of: Callable[[int], dict] | None = None) -> None:
+    """Refuse a roster with the same player twice, naming both rows (``cell_of``: a
+    sheet's row -> its cell) or both lines (``places``: start number -> row or line);
+    note namesakes that something tells apart (issue 36 item 3, :mod:`~monrad.engine.namesakes`)."""
+    lines = cell_of is None
+    for pair in namesakes(players):
+        first, second = places[pair.first.start_no], places[pair.second.start_no]
+        if pair.same_player:
+            raise InputError(refusal(pair, first, second, lines=lines), source=source,
+                             **({"line": second} if cell_of is None else cell_of(second)))
+        if warnings is not None:
+            warnings.append(str(note(pair, source, first, second, lines=lines)))
 
 
 class _Names:
@@ -651,14 +681,22 @@ def read_club_book(
     names = _Names(players)
 
     rounds: dict[int, tuple[list[tuple[int, Game]], list[Bye]]] = {}
+    sheet_of: dict[int, str] = {}  # round -> its own sheet (one sheet per round)
     for index, (sheet, head) in enumerate(round_sheets, 1):
         default = None if "round" in head.columns else (_round_from_name(sheet) or index)
         if default is not None and (too_many := bounded(default, tr("round"), 1, MAX_ROUNDS)):
             raise InputError(too_many, source=src, sheet=sheet)  # issue 40 item 3
+        if default is not None and default in sheet_of:  # e.g. 'Rond 3' renamed 'Gammal'
+            raise InputError(tr("sheets {first!r} and {second!r} both hold round {n}: name "
+                                "each round's sheet with its own round number",
+                                first=sheet_of[default], second=sheet, n=default), source=src)
+        if default is not None:
+            sheet_of[default] = sheet
         for n, (games, byes) in _read_results(book, sheet, head, names, opts, src, default).items():
             g0, b0 = rounds.setdefault(n, ([], []))
             g0.extend(games)
             b0.extend(byes)
+    _refuse_gaps(book, rounds, sheet_of, round_sheets, src)
 
     t = Tournament(players=players)
     for n in sorted(rounds):
@@ -690,10 +728,34 @@ def read_club_book(
         system = canonical_system(system)
     t.settings = settings.replace(system=system) if system else settings
     around = read_paired_around(block, src)
-    if around:
-        t.rounds = [dataclasses.replace(r, paired_around=around[r.number])
-                    if r.number in around else r for r in t.rounds]
+    listed = read_paired_from(block, set(t.start_numbers), src)
+    t.rounds = [dataclasses.replace(r, paired_around=around.get(r.number, r.paired_around),
+                                    paired_from=listed.get(r.number, r.paired_from))
+                for r in t.rounds]
+    if block.get("round dates"):
+        t.info["round_dates"] = round_dates_from_cell(block["round dates"])
+    for n, pg in t.lost_pending_games():  # a round's sheet put back from elsewhere
+        sheet = sheet_of.get(pg.round, round_sheets[0][0] if round_sheets else BLOCK)
+        raise InputError(not_paired_with(book, n, pg, sheet), source=src, sheet=sheet)
     return t
+
+
+def _refuse_gaps(book: WorkbookReader, rounds: dict, sheet_of: dict[int, str],
+                 round_sheets: list[tuple[str, Header]], src: str) -> None:
+    """Refuse rounds with a gap (issue 36 item 2): a round sheet deleted while a later
+    round holds results, or a round gone from a results table."""
+    for n in range(1, max(rounds, default=1)):
+        if n in rounds:
+            continue
+        later = min(k for k in rounds if k > n)
+        if later in sheet_of:  # one sheet per round: name the missing one as the others are
+            missing = re.sub(r"\d+", str(n), sheet_of[later], count=1)
+            raise InputError(missing_sheet(book, missing, later, sheet_of[later]), source=src)
+        table = round_sheets[0][0]
+        raise InputError(tr("round {n} has no rows in sheet {sheet!r}, but round {later} has: "
+                            "without them monrad would pair round {n} again and rank without "
+                            "its games; {back}", n=n, sheet=table, later=later,
+                            back=get_it_back(book)), source=src, sheet=table)
 
 
 def _whole(text: str | None) -> int | None:

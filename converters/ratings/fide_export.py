@@ -45,7 +45,6 @@ report holds only what FIDE defines.
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
 import re
 import unicodedata
@@ -55,6 +54,7 @@ from pathlib import Path
 
 from ...engine.i18n import ntr, ptr, said, tr
 from ...engine.model import Result, Tournament
+from .. import layout as L
 from ..atomic import atomic_write
 from ..trf import TRF16, TRF2026, write_trf
 from .federations import is_fide_federation
@@ -152,35 +152,19 @@ def with_event_federation(t: Tournament) -> tuple[Tournament, int]:
 
 
 # ------------------------------------------------------------------ dates
-_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%d-%m-%Y")
-_ROUND_DATE_FORMATS = ("%y/%m/%d",) + _DATE_FORMATS
-
-
-def _parse_date(text: object, formats: Sequence[str] = _DATE_FORMATS) -> _dt.date | None:
-    if isinstance(text, _dt.date):
-        return text if not isinstance(text, _dt.datetime) else text.date()
-    s = str(text or "").strip()
-    for f in formats:
-        try:
-            return _dt.datetime.strptime(s, f).date()
-        except ValueError:
-            continue
-    return None
-
-
 def normalise_header_dates(t: Tournament) -> Tournament:
     """A copy whose 042/052 dates read ``YYYY/MM/DD`` and 132 dates ``YY/MM/DD``
     wherever they can be read (unreadable ones are left for :func:`validate`)."""
     out = t.copy()
     for key in ("start_date", "end_date"):
-        d = _parse_date(out.info.get(key))
+        d = L.date_from_cell(out.info.get(key))
         if d is not None:
             out.info[key] = d.strftime("%Y/%m/%d")
     dates = out.info.get("round_dates")
     if isinstance(dates, list):
         fixed = []
         for x in dates:
-            d = _parse_date(x, _ROUND_DATE_FORMATS)
+            d = L.date_from_cell(x, L.ROUND_DATE_FORMATS)
             fixed.append(d.strftime("%y/%m/%d") if d is not None else x)
         out.info["round_dates"] = fixed
     return out
@@ -221,8 +205,8 @@ def validate(t: Tournament, reading_warnings: Iterable[str] = ()) -> list[Proble
     fed = str(info.get("federation", "") or "").strip()
     if fed and not is_fide_federation(fed):
         add("error", "", "032 federation", str(tr("{fed!r} is not a FIDE federation code", fed=fed)))
-    start = _parse_date(info.get("start_date")) if info.get("start_date") else None
-    end = _parse_date(info.get("end_date")) if info.get("end_date") else None
+    start = L.date_from_cell(info.get("start_date")) if info.get("start_date") else None
+    end = L.date_from_cell(info.get("end_date")) if info.get("end_date") else None
     for key, d in (("start_date", start), ("end_date", end)):
         if info.get(key) and d is None:
             tag, label = HEADER_FIELDS[key]
@@ -234,7 +218,7 @@ def validate(t: Tournament, reading_warnings: Iterable[str] = ()) -> list[Proble
     played = max((r.number for r in t.rounds if r.is_paired), default=0)
     dates = info.get("round_dates")
     if isinstance(dates, list) and dates:
-        parsed = [_parse_date(x, _ROUND_DATE_FORMATS) for x in dates]
+        parsed = [L.date_from_cell(x, L.ROUND_DATE_FORMATS) for x in dates]
         for i, (raw, d) in enumerate(zip(dates, parsed), 1):
             if d is None:
                 add("error", "", "132 round dates", str(tr("round {round}: {value!r} is not a date "

@@ -69,6 +69,7 @@ from ...engine.model import (
     Tournament,
 )
 from ...engine.prizes import option_fault, prize_settings
+from .. import layout as L
 from ..errors import InputError
 from ..limits import MAX_PLAYERS, MAX_ROUNDS, bounded, csv_rows, fraction
 from ..lines import has_break, one_line, one_line_tournament
@@ -327,13 +328,16 @@ _PRIZE_CELLS = {"category": "categories", "prizes": "prizes", "shared_places": "
 _SCORING_FIELDS = tuple(Scoring.__dataclass_fields__)
 _AROUND_KEY = re.compile(r"paired_around_(\d+)$")
 _AROUND_GAME = re.compile(r"^(\d+):(\d+)-(\d+):(postponed|adjourned)$")
+_FROM_KEY = re.compile(r"paired_from_(\d+)$")
 
 
 def settings_cells(t: Tournament) -> list[str]:
     """The settings row of a results table (without its ``monrad`` tag): the system,
     the rounds, the points of every result that differs from 1 / ½ / 0 (issue 26: a
     3/1/0 event stays 3/1/0 through CSV), and for each round the games still pending
-    when it was paired (``paired_around_3=2:15-12:postponed``).
+    when it was paired (``paired_around_3=2:15-12:postponed``) and the round list it
+    was paired from (``paired_from_3=9 1 4 6``, DSU-7); the round dates
+    (``round_dates=2026/01/08, 2026/01/15``).
 
     >>> from monrad.engine.model import Settings
     >>> settings_cells(Tournament(settings=Settings(system="nsf", rounds=7,
@@ -347,10 +351,15 @@ def settings_cells(t: Tournament) -> list[str]:
         value = getattr(s.scoring, name)
         if value != getattr(default, name):
             cells.append(f"{name}={_fraction_text(value)}")
+    dates = t.info.get("round_dates")
+    if isinstance(dates, (list, tuple)) and any(dates):  # TRF 132 (issue 36 item 7)
+        cells.append(f"round_dates={L.round_dates_cell(dates)}")
     for rnd in t.rounds:
         if rnd.paired_around:
             cells.append(f"paired_around_{rnd.number}=" + " ".join(
                 f"{p.round}:{p.white}-{p.black}:{p.kind.value}" for p in rnd.paired_around))
+        if rnd.paired_from:  # the round list as written when it was paired (DSU-7)
+            cells.append(f"paired_from_{rnd.number}=" + " ".join(map(str, rnd.paired_from)))
     for cell, key in _PRIZE_CELLS.items():  # categories and prizes (issue 41)
         value = s.options.get(key)
         cells += [f"{cell}={v}" for v in (value if isinstance(value, (list, tuple)) else
@@ -399,6 +408,8 @@ def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournam
     if prizes:
         changes["options"] = {**t.settings.options, **prize_settings(prizes).options()}
     t.settings = t.settings.replace(**changes)
+    if values.get("round_dates"):
+        t.info["round_dates"] = L.round_dates_from_cell(values["round_dates"])
     around: dict[int, tuple[PendingGame, ...]] = {}
     for key, value in values.items():
         m = _AROUND_KEY.match(key)
@@ -414,6 +425,20 @@ def _with_settings_row(t: Tournament, table: _Table, head_index: int) -> Tournam
         around[int(m.group(1))] = tuple(games)
     if around:
         t.rounds = [dataclasses.replace(r, paired_around=around[r.number]) if r.number in around
+                    else r for r in t.rounds]
+    listed: dict[int, tuple[int, ...]] = {}
+    known = set(t.start_numbers)
+    for key, value in values.items():
+        m = _FROM_KEY.match(key)
+        if m is None:
+            continue
+        tokens = value.split()
+        if not all(x.isdigit() and int(x) in known for x in tokens) or len(set(tokens)) != len(tokens):
+            raise bad(tr("{key}={value!r}: expected the start numbers of the round list, "
+                         "e.g. 9 1 4 6", key=key, value=value))
+        listed[int(m.group(1))] = tuple(int(x) for x in tokens)
+    if listed:
+        t.rounds = [dataclasses.replace(r, paired_from=listed[r.number]) if r.number in listed
                     else r for r in t.rounds]
     return t
 
@@ -484,9 +509,12 @@ def _read_roster(table: _Table, head_index: int, warnings: list[str] | None) -> 
         own = any(r and r[0].strip().casefold() == SETTINGS_TAG for r in table.rows[:head_index])
         players = read_roster(_Rows(table.label, rows), "csv",  # type: ignore[arg-type]
                               ReadOptions(name_order="keep" if own else "fide"),
-                              source=table.label, warnings=warnings)
+                              source=table.label, warnings=warnings,
+                              line_of=lambda r: table.line_of(head_index + r - 1))
     except InputError as exc:
         loc = exc.location
+        if loc.line is not None:  # named by its lines already (the same player twice)
+            raise
         where = _column_index(loc.cell or "")
         if where is None:
             raise InputError(exc.message, source=table.label,

@@ -64,6 +64,7 @@ from ...engine.model import (
 )
 from ...engine.othello.discs import TOTAL
 from ...engine.othello.mbq import OthelloDataError, disc_records
+from .. import layout as L
 from ..atomic import atomic_write
 from ..errors import InputError
 from ..limits import MAX_ROUNDS, bounded, fraction
@@ -342,6 +343,14 @@ def wof_id(p: Player) -> str:
 _WOF_ID_KEYS = frozenset({"wofid", "wof", "wofnr", "wofno", "wofnumber", "wofnummer"})
 
 
+def _first_round_date(t: Tournament) -> str | None:
+    """Round 1's date, ``YYYY/MM/DD``, when the tournament has one."""
+    dates = t.info.get("round_dates")
+    first = dates[0] if isinstance(dates, (list, tuple)) and dates else None
+    day = L.date_from_cell(first, L.ROUND_DATE_FORMATS) if first else None
+    return day.strftime("%Y/%m/%d") if day is not None else None
+
+
 def write_wof(
     tournament: Tournament,
     *,
@@ -356,7 +365,8 @@ def write_wof(
 
     ``sender``, ``country`` and ``date`` default to ``info["wof_sender"]`` (else the
     chief arbiter, ``info["arbiter"]``), ``info["country"]`` (else
-    ``info["federation"]``) and ``info["start_date"]``.
+    ``info["federation"]``) and ``info["start_date"]`` (else round 1's date, filled
+    when it was paired: issue 36 item 7).
     ``finals_games`` (default ``info["finals_games"]``) are ``[black, white,
     black_discs, white_discs]`` by start number, written after ``%%Added results``.
 
@@ -367,7 +377,7 @@ def write_wof(
     t = one_line_tournament(tournament, label, "WOF", warnings)
     sender = sender if sender is not None else t.info.get("wof_sender") or t.info.get("arbiter")  # type: ignore[assignment]
     country = country if country is not None else t.info.get("country") or t.info.get("federation")  # type: ignore[assignment]
-    date = date if date is not None else t.info.get("start_date")  # type: ignore[assignment]
+    date = date if date is not None else t.info.get("start_date") or _first_round_date(t)  # type: ignore[assignment]
     if not sender:
         raise WofError(tr('the WOF file needs a sender (%%Sender:): enter the chief arbiter '
                           '(TRF 102) or pass sender=...'))

@@ -30,6 +30,7 @@ from ...engine.model import (
     Settings,
     Tournament,
 )
+from ...engine.namesakes import namesakes, refusal
 from ...engine.pairing import system_scoring
 from ...engine.prizes import option_fault
 from ..errors import InputError
@@ -154,6 +155,7 @@ class _Parser:
         self.player_extra: dict[int, dict[str, object]] = {}
         self.pending: dict[tuple[int, int], Pending] = {}
         self.paired_around: dict[int, list[PendingGame]] = {}
+        self.paired_from: dict[int, tuple[tuple[int, ...], int]] = {}
         self.discs: dict[tuple[int, int], tuple[int, int]] = {}
         self.type_code: str | None = None
         self.xxz: list[tuple[int, int]] = []
@@ -574,6 +576,13 @@ class _Parser:
                     raise ValueError(tr("round {round} is not before round {at}", round=p_rnd, at=at))
                 self.paired_around.setdefault(int(at), []).append(
                     PendingGame(int(p_rnd), int(p_white), int(p_black), Pending(why)))
+            elif kind == "paired-from":  # DSU-7: the round list as written then
+                numbers = [int(x) for x in line[4:].split()[1:]]
+                listed = tuple(numbers[1:])
+                if len(set(listed)) != len(listed):
+                    raise ValueError(tr("round {round}: a player is listed twice",
+                                        round=numbers[0]))
+                self.paired_from[numbers[0]] = (listed, n)
             elif kind == "boards":
                 numbers = [int(x) for x in line[4:].split()[1:]]
                 self.boards[numbers[0]] = numbers[1:]
@@ -592,6 +601,10 @@ class _Parser:
             key, exc = fault
             raise self.error(str(exc), self.option_lines[key], 5)
         players = self._players()
+        for pair in namesakes(players.values()):  # issue 36 item 3: the same player twice
+            if pair.same_player:  # (namesakes told apart: noted where a round is paired)
+                first, second = (self.player_lines[p.start_no] for p in (pair.first, pair.second))
+                raise self.error(refusal(pair, first, second, lines=True), second)
         known = set(players)
         scoring = self._scoring()
         rounds = self._rounds(known)
@@ -718,8 +731,13 @@ class _Parser:
                 games.sort(key=lambda g: place[g.white])
             else:
                 games.sort(key=lambda g: board_key(g, running))
+            listed, at = self.paired_from.get(rnd, ((), 0))
+            if unknown := [p for p in listed if p not in known]:
+                raise self.error(tr("{record} paired-from: round {round} lists player {sn}, "
+                                    "who is not in the file", record=EXTENSION, round=rnd,
+                                    sn=unknown[0]), at)
             rnd_obj = Round(rnd, tuple(games), tuple(byes[k] for k in sorted(byes)),
-                            tuple(self.paired_around.get(rnd, ())))
+                            tuple(self.paired_around.get(rnd, ())), listed)
             for g in games:
                 running[g.white] += units[g.white_result]
                 running[g.black] += units[g.black_result]  # type: ignore[index]

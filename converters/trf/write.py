@@ -9,6 +9,7 @@ from fractions import Fraction
 from ...engine.i18n import tr
 from ...engine.model import Bye, Colour, Player, Result, Scoring, Tournament
 from ...engine.pairing import with_system_scoring
+from .. import layout as L
 from ..limits import MAX_PLAYERS, MAX_RATING
 from ..lines import has_break, one_line, one_line_tournament
 from .comments import Comments, with_comments
@@ -81,7 +82,7 @@ def write_trf(
         lines.append(f"122 {info['time_control']}")
     dates = list(info.get("round_dates", []) or [])  # type: ignore[call-overload]
     if dates:
-        lines.append(("132" + " " * 88 + "".join(f"{d:<8}  " for d in dates)).rstrip())
+        lines.append(("132" + " " * 88 + "".join(f"{_round_date(d):<8}  " for d in dates)).rstrip())
     if version == TRF2026:
         if s.rounds:
             lines.append(f"142 {s.rounds}")
@@ -362,12 +363,21 @@ def _extension_lines(t: Tournament) -> list[str]:
         for pg in r.paired_around:
             out.append(f"{EXTENSION} paired-around {r.number} {pg.round} {pg.white} "
                        f"{pg.black} {pg.kind.value}")
+        if r.paired_from:  # the round list as written when it was paired (DSU-7)
+            out.append(f"{EXTENSION} paired-from {r.number} " + " ".join(map(str, r.paired_from)))
         for g in r.games:
             if g.pending is not None:
                 out.append(f"{EXTENSION} pending {r.number} {g.white} {g.pending.value}")
             if g.white_discs is not None or g.black_discs is not None:
                 out.append(f"{EXTENSION} discs {r.number} {g.white} {g.white_discs} {g.black_discs}")
     return out
+
+
+def _round_date(value: object) -> str:
+    """A round's date as TRF 132 writes it, ``YY/MM/DD`` (``2026/01/08`` from a workbook
+    too); text that is no date as it is."""
+    day = L.date_from_cell(value, L.ROUND_DATE_FORMATS)
+    return day.strftime("%y/%m/%d") if day is not None else str(value or "")
 
 
 def _xmn_key(key: str) -> str:

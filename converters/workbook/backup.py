@@ -34,10 +34,14 @@ from ...engine.i18n import tr
 from ..atomic import MAX_PATH, WriteError, check_writable, copy_file
 from .binding import WorkbookError
 
-__all__ = ["KEEP_BACKUPS", "backup_name", "backups_of", "prune_backups", "replace_with_backup"]
+__all__ = ["KEEP_BACKUPS", "LITE_BACKUP_SHEET", "backup_name", "backups_of", "prune_backups",
+           "replace_with_backup"]
 
 #: How many backups of one file are kept (the oldest beyond this are removed).
 KEEP_BACKUPS = 10
+#: The hidden sheet in which an xlwings Lite press keeps the sheets as they were before
+#: it (a workbook in Excel for the web has no file beside it; addin/lite).
+LITE_BACKUP_SHEET = "monrad backup"
 
 _STAMP = "YYYYmmdd-HHMMSS-NN"
 

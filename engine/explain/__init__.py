@@ -43,13 +43,15 @@ __all__ = ["LANGUAGES", "BoardNote", "Explanation", "FileDifference", "FloatNote
 
 def pairing_input(tournament: Tournament, round_no: int) -> tuple[Tournament, tuple[int, ...]]:
     """What :func:`~monrad.engine.pairing.pair_round` hands the system for ``round_no``:
-    the rounds before it (and the round's pre-entered byes) and the players to pair."""
+    the rounds before it (and the round's pre-entered byes) and the players to pair; a
+    round already paired keeps the list it was paired from (DSU-7)."""
     existing = tournament.round(round_no)
     kept = tuple(b for b in existing.byes if b.result is not Result.PAIRING_BYE) if existing else ()
+    written = existing.paired_from if existing else ()
     history = tournament.copy()
     history.rounds = tournament.rounds_known_at(round_no)  # pending then: pending (issue 26)
-    if kept:
-        history.rounds.append(Round(round_no, (), kept))
+    if kept or written:
+        history.rounds.append(Round(round_no, (), kept, paired_from=written))
     return history, players_to_pair(history, round_no)
 
 

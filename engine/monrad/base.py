@@ -141,7 +141,18 @@ class MonradSystem:
         raise NotImplementedError
 
     def full_list(self, tournament: Tournament, round_no: int) -> list[int]:
-        """The round list before ``round_no`` of everyone still in the tournament."""
+        """The round list before ``round_no`` of everyone still in the tournament.
+
+        For a round already paired it is the list it was paired from: as written then
+        (:attr:`Round.paired_from`), else from the results as they stood then
+        (:meth:`Tournament.rounds_known_at`): a result typed in later changes the
+        lists of the rounds after it, never its own (DSU-7)."""
+        rnd = tournament.round(round_no)
+        if rnd is not None and rnd.paired_from:
+            return list(rnd.paired_from)
+        if rnd is not None and rnd.is_paired:
+            tournament = tournament.copy()
+            tournament.rounds = tournament.rounds_known_at(round_no)
         tournament = self.prepare(tournament)
         facts = collect(tournament, round_no, conv=self.conventions)
         players = [p.start_no for p in tournament.players if p.plays_in(round_no)]
@@ -169,7 +180,8 @@ class MonradSystem:
 
     def pair(self, tournament: Tournament, round_no: int, players: tuple[int, ...],
              recorder: Recorder | None = None) -> Round:
-        """Pair ``players`` for round ``round_no`` (see :mod:`monrad.engine.pairing`).
+        """Pair ``players`` for round ``round_no`` (see :mod:`monrad.engine.pairing`);
+        the round keeps the list it was paired from (:attr:`Round.paired_from`, DSU-7).
 
         ``recorder`` (off by default) is told every step of the procedure and gets the
         round's :class:`Context`, for :mod:`monrad.engine.explain`; the pairing is the
@@ -183,7 +195,13 @@ class MonradSystem:
         if missing:
             raise PairingError(tr("round {round}: players {players} are not on the roster",
                                   round=round_no, players=tuple(missing)))
-        order = self.order(tournament, round_no, players, facts)
+        # the round list of everyone in the round (absent ones too), kept with the round
+        # as written (DSU-7), and the order of those to pair on it
+        wanted = set(players)
+        listed = self.order(tournament, round_no, [p.start_no for p in tournament.players
+                                                   if p.plays_in(round_no) or p.start_no in wanted],
+                            facts)
+        order = [p for p in listed if p in wanted]
         forbidden = set()
         for pair in settings.forbidden_pairs(round_no):
             for a in pair:
@@ -215,7 +233,7 @@ class MonradSystem:
             w, b = self.colours(ctx, top, other)
             games.append(Game(order[w], order[b], Result.UNKNOWN))
         byes = (Bye(order[plan.bye], Result.PAIRING_BYE),) if plan.bye is not None else ()
-        return Round(round_no, tuple(games), byes)
+        return Round(round_no, tuple(games), byes, paired_from=tuple(listed))
 
     # --- shared helpers -----------------------------------------------------------------
     def run(self, ctx: Context, can_meet: Callable[[int, int], bool], candidates: CandidateFn,

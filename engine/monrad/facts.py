@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..i18n import Message, ptr, tr
-from ..model import Colour, Game, Pending, Result, Tournament
+from ..model import Colour, Game, Pending, Result, Round, Tournament
 from ..pairing import PairingError
 
-__all__ = ["Conventions", "Facts", "check_results_in", "collect", "running_points"]
+__all__ = ["Conventions", "Facts", "check_results_in", "collect", "points_known_at",
+           "running_points"]
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,28 @@ def running_points(tournament: Tournament, upto: int, conv: Conventions) -> list
         if pl.adjustments:
             for k, points in enumerate(out):
                 points[pl.start_no] += tournament.adjustment(pl.start_no, k)
+    return out
+
+
+def points_known_at(tournament: Tournament, rnd: Round | None, points: dict[int, Fraction],
+                    conv: Conventions) -> dict[int, Fraction]:
+    """``points`` (round-list points after the rounds before ``rnd``) as they stood when
+    ``rnd`` was paired: each game it was paired around counts as pending then (NSF-5,
+    SSF-3, DSU-1), whatever result came in since (DSU-7)."""
+    if rnd is None or not rnd.paired_around:
+        return points
+    units = _Units(tournament, conv)
+    out = dict(points)
+    for pg in rnd.paired_around:
+        earlier = tournament.round(pg.round)
+        now = next((g for g in earlier.games if (g.white, g.black) == (pg.white, pg.black)),
+                   None) if earlier is not None else None
+        if now is None:
+            continue
+        then = Game(pg.white, pg.black, pending=pg.kind)
+        for me in now.players:
+            if me in out:
+                out[me] += Fraction(units.game(then, me) - units.game(now, me), units.unit)
     return out
 
 

@@ -38,7 +38,7 @@ def test_explain_text_in_danish_and_next_round(tmp_path, capsys) -> None:
     before = path.read_bytes()
     assert cli.main(["explain", str(path), "--lang", "da", "--round", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Runde 2 (FIDE's hollandske system)") and "Bord 1:" in out
+    assert out.startswith("Runde 2, Schweizer (FIDE Dutch)") and "Bord 1:" in out
     assert path.read_bytes() == before  # explaining never writes
 
 

@@ -226,7 +226,7 @@ def test_issue37_item7_headings_help_ratings_and_site_speak_the_language(
     book = _book(tmp_path, lang)
     code, said = _said(capsys, "pair", book)
     assert code == 0 and said.splitlines()[0].startswith(("Rond 1", "Runde 1")), said
-    assert f"({SYSTEM_TITLES[lang]})" in said.splitlines()[0] and "(ssf)" not in said, said
+    assert f", {SYSTEM_TITLES[lang]}" in said.splitlines()[0] and "(ssf)" not in said, said
     code, said = _said(capsys, "standings", book, "--dry-run")
     assert "(ssf)" not in said and SYSTEM_TITLES[lang] in said, said
     code, said = _said(capsys, "explain", book, "--round", "1")

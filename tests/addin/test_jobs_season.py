@@ -8,6 +8,7 @@ byte-for-byte what they were after `monrad new`, and a backup exists.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import openpyxl
@@ -75,8 +76,16 @@ def test_seven_rounds_thirty_players(tmp_path: Path, system: str, lang: str):
             if g.is_played:
                 met.add(pair)
     end = _sheet_xml(path)
-    for name in (lay.settings_sheet, lay.players_sheet, "Notater"):
+    for name in (lay.players_sheet, "Notater"):
         assert end[name] == start[name], f"{name} changed"
+    # the Settings sheet: only its round dates, filled as each round is paired (issue 36
+    # item 7)
+    dates = t.info["round_dates"]
+    assert len(dates) == 7
+    cell = rb'<c r="(B\d+)" s="(\d+)" t="inlineStr"><is><t>' + re.escape(
+        L.round_dates_cell(dates).encode()) + rb"</t></is></c>"
+    settings, found = re.subn(cell, rb'<c r="\1" s="\2" t="n" />', end[lay.settings_sheet])
+    assert found == 1 and settings == start[lay.settings_sheet]
     assert backups_of(path), "a backup exists"
     ws = openpyxl.load_workbook(path)[lay.standings_sheet]
     assert ws["A1"].value.endswith(lay.standings_title.format(n=7))

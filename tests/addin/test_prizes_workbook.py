@@ -116,5 +116,5 @@ def test_issue41_item1_standings_per_category_on_the_command_line(
 
 def test_issue41_item1_site_has_the_prize_page() -> None:
     pages = site_pages(read_trf(OPEN), "sv")
-    assert "Prislista efter rond 5" in pages["prizes.html"]
+    assert "Prislista efter rond 5" in pages["priser.html"]
     assert "Ställning per kategori efter rond 5" in pages["index.html"]

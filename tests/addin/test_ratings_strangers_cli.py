@@ -22,10 +22,10 @@ from monrad.engine.model import Player, Settings, Tournament
 XML = (DATA / "ratings" / "players_list_xml_foa.xml").read_bytes()
 
 
-def _club(tmp_path: Path, names=("Odegard, Ola", "Berg, Kari")) -> Path:
+def _club(tmp_path: Path, names=("Odegard, Ola", "Berg, Kari"), clubs=()) -> Path:
     t = Tournament(settings=Settings(system="nsf", rounds=5), info={"name": "Klubb"})
     for i, n in enumerate(names, 1):
-        t.add_player(Player(i, n))
+        t.add_player(Player(i, n, club=clubs[i - 1] if clubs else ""))
     path = tmp_path / "club.trf"
     save(t, path)
     return path
@@ -115,7 +115,9 @@ def test_issue30_item11_a_line_break_in_a_list_field_never_splits_a_trf_record(t
 
 
 def test_issue30_item16_two_namesakes_on_the_roster_share_no_row(tmp_path, capsys) -> None:
-    club = _club(tmp_path, ("Hansen, Ola", "Ola Hansen", "Berg, Kari"))
+    # two players, told apart by their clubs (the same player twice is refused, issue 36)
+    club = _club(tmp_path, ("Hansen, Ola", "Ola Hansen", "Berg, Kari"),
+                 ("Tromsø SK", "Bodø SK", "Tromsø SK"))
     lst = tmp_path / "list.csv"
     lst.write_bytes(b"FIDE ID;Navn;Elo;Tittel\n1500002;Hansen, Ola;1850;FM\n")
     assert main(["ratings", str(club), "--fide", str(lst)]) == 0

@@ -95,9 +95,9 @@ def test_nsf_5_check_and_explain_use_what_was_known_when_the_round_was_paired(
     code, out, err = run(capsys, "explain", season, "--round", "3", "--format", "json")
     assert code == 0, err
     assert json.loads(out)["file"]["differences"] == []
-    # what was known is kept in the file: the monrad sheet names the game
+    # what was known is kept in the file: the monrad sheet names the game (in Norwegian)
     block = {r[0]: r[1] for r in openpyxl.load_workbook(season)["monrad"].iter_rows(values_only=True)}
-    assert block["paired around 3"] == f"2: {white}-{black} postponed"
+    assert block["uferdig ved oppsett av runde 3"] == f"2: {white}-{black} postponed"
 
 
 @pytest.mark.parametrize("suffix", [".trf", ".xlsx"])
@@ -291,7 +291,7 @@ def test_round_robin_rounds_follow_from_the_players(tmp_path: Path, capsys) -> N
     code, _, err = run(capsys, "pair", club, "--system", "round-robin")
     assert code == 0, err
     block = {r[0]: r[1] for r in openpyxl.load_workbook(club)["monrad"].iter_rows(values_only=True)}
-    assert block["rounds"] == "23"
+    assert block["runder"] == "23"
 
 
 # --- item 7: one rule for names ------------------------------------------------------

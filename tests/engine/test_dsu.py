@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
-from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
+from test_monrad_kit import CODES, bye_of, finish, make, pair, pairs, set_round
 
-from monrad.engine.model import Game, Result, Round
-from monrad.engine.monrad.card import card
+from monrad.engine.model import Game, Result, Round, Tournament
+from monrad.engine.monrad.card import card, cards
 from monrad.engine.monrad.facts import collect
 from monrad.engine.systems import dsu
 
@@ -84,16 +85,60 @@ def test_dsu_7_written_placement_order_not_changed_by_a_late_result() -> None:
     t = make("dsu", 4, rounds=4)
     set_round(t, 1, [(1, 2, "p"), (3, 4, "=")])
     written = dsu.round_list(t, 1)
-    t.info["round_lists"] = {2: list(written)}
     pair(t)
+    assert t.round(2).paired_from == written  # the list round 2 was paired from is kept
     finish(t, "==")
     # the postponed game is now played: 2 won it
     r1 = t.round(1)
     t.set_round(Round(1, (Game(1, 2, Result.LOSS), r1.games[1]), r1.byes))
     assert dsu.round_list(t, 1) == written  # the written list is kept
     assert t.score(2) == Fraction(3, 2)  # the total is recomputed from the results
-    del t.info["round_lists"]
+    # a round paired elsewhere, with no list written: re-listed from what was known
+    # when it was paired (the game pending then), not from the late result
+    t.set_round(dataclasses.replace(t.round(2), paired_from=()))
+    assert dsu.round_list(t, 1) == written
+    # nothing recorded at all (another program's file): today's results
+    t.set_round(dataclasses.replace(t.round(2), paired_around=()))
     assert dsu.round_list(t, 1) != written
+
+
+def _danish_season(late: str = "0") -> Tournament:
+    """Issue 36's Danish season, 11 players: round 1 board 4 (7-8) postponed (DSU's
+    ``u``), round 2 paired and played, then the postponed game's result typed in
+    (``late``: ``0`` black won)."""
+    t = make("dsu", 11, rounds=7)
+    pair(t)
+    finish(t, "10=p1")  # 1-2 1-0, 3-4 0-1, 5-6 ½, 7-8 postponed, 9-10 1-0; bye 11
+    pair(t)
+    finish(t, "=0010")  # 4-1 ½, 11-9 0-1, 5-7 0-1, 6-8 1-0, 2-3 0-1; bye 10
+    r1 = t.round(1)
+    t.set_round(dataclasses.replace(r1, games=tuple(
+        g.with_result(CODES[late][0]) if g.players == (7, 8) else g for g in r1.games)))
+    return t
+
+
+def test_dsu_7_issue36_item1_round_3_is_paired_from_round_2s_written_list() -> None:
+    """Issue 36 item 1 (DSU-7, DSU-2): after the postponed game of round 1 is won by
+    Black, round 2's list stays as it was written (``1 4 9 11 5 6 7 8 2 3 10``) and
+    round 3 is paired from it re-sorted by today's points: inside the 1-point group
+    11, 7, 8, 3, 10 as on round 2's list, never 8 before 11 and 7."""
+    t = _danish_season()
+    assert dsu.round_list(t, 1) == (1, 4, 9, 11, 5, 6, 7, 8, 2, 3, 10)
+    assert dsu.round_list(t, 2) == (9, 1, 4, 6, 11, 7, 8, 3, 10, 5, 2)
+    r3 = pair(t)
+    assert r3.paired_from == (9, 1, 4, 6, 11, 7, 8, 3, 10, 5, 2)
+    assert pairs(r3) == [(9, 1), (4, 6), (11, 7), (8, 3), (10, 5)] and bye_of(r3) == 2
+
+
+def test_dsu_9_issue36_item1_card_placements_of_round_2_do_not_change() -> None:
+    """DSU-9 with DSU-7: the placement numbers on the cards for round 2 are those of
+    the list round 2 was paired from, before and after the late result."""
+    t = _danish_season("p")  # still postponed
+    before = {p: [r.placement for r in rows] for p, rows in cards(t).items()}
+    t = _danish_season()
+    after = {p: [r.placement for r in rows] for p, rows in cards(t).items()}
+    assert after == before
+    assert after[7][1] == 7 and after[8][1] == 8 and after[11][1] == 4
 
 
 def test_dsu_8_bye_to_lowest_placed_without_one_not_a_colour() -> None:

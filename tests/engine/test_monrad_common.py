@@ -6,8 +6,10 @@ import random
 from collections import Counter
 
 import pytest
-from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
+from test_monrad_kit import bye_of, finish, late_result, make, pair, pairs, set_round
 
+from monrad.engine.check import check_tournament
+from monrad.engine.explain import explain_round
 from monrad.engine.model import Bye, Colour, ForbiddenGroup, Game, Result, Round, Scoring
 from monrad.engine.monrad.facts import collect
 from monrad.engine.monrad.nsf import ColourState
@@ -206,3 +208,20 @@ def test_mon_5_bye_trap_with_many_players(system: str) -> None:
     assert bye_of(rnd) == 300
     got = [tuple(sorted(p)) for p in pairs(rnd)]
     assert got[0] == (1, n) and got[1:] == [(i, i + 1) for i in range(2, 299, 2)]
+
+
+@pytest.mark.parametrize("system", ["ssf", "dsu", "school"])
+def test_mon_4_dsu_7_check_and_explain_re_pair_a_round_from_the_list_it_was_paired_from(
+        system: str) -> None:
+    """MON-4 with DSU-7 (issue 36 item 1): a result of round 1 corrected after round 2
+    was paired does not make round 2 "differ from the rules": ``check`` and ``explain``
+    re-pair it from the list it was paired from, as written then.  (NSF-5 makes each
+    list afresh from the points: there the corrected result counts.)"""
+    t = make(system, 6, rounds=5, scoring=_scoring(system))
+    pair(t)
+    finish(t, "10=")
+    written = pair(t).paired_from
+    finish(t, "1=0")
+    late_result(t, 1, *t.round(1).games[0].players, "0")  # 1-0 typed, 0-1 meant
+    assert check_tournament(t) == []
+    assert explain_round(t, 2).order == list(written)

@@ -8,6 +8,8 @@ forfeit, ``-`` Black won by forfeit, ``a`` adjourned, ``p`` postponed, ``?`` no 
 
 from __future__ import annotations
 
+import dataclasses
+
 from monrad.engine.model import (
     Bye,
     Game,
@@ -64,7 +66,7 @@ def finish(t: Tournament, codes: str, round_no: int | None = None) -> Round:
             games.append(Game(g.white, g.black, Result.PENDING, Result.PENDING, pending=pending))
         else:
             games.append(Game(g.white, g.black, res))
-    out = Round(n, tuple(games), rnd.byes)
+    out = dataclasses.replace(rnd, games=tuple(games))  # what it was paired from stays
     t.set_round(out)
     return out
 
@@ -80,6 +82,31 @@ def set_round(t: Tournament, number: int, boards: list[tuple[int, int, str]],
     entries = tuple(Bye(p, Result.PAIRING_BYE) for p in byes) + tuple(
         Bye(p, Result.ABSENT) for p in absent)
     t.set_round(Round(number, tuple(games), entries))
+
+
+def late_result(t: Tournament, round_no: int, white: int, black: int, code: str) -> None:
+    """Type the result of a game of an earlier round that was pending (played later)."""
+    rnd = t.round(round_no)
+    assert rnd is not None
+    res, _ = CODES[code]
+    t.set_round(dataclasses.replace(rnd, games=tuple(
+        g.with_result(res) if g.players == (white, black) else g for g in rnd.games)))
+
+
+def written_then_late(system: str, n: int, first: str, second: str, **options: object,
+                      ) -> tuple[Tournament, tuple[int, ...], tuple[int, int]]:
+    """A season of ``n`` players: round 1 finished with ``first`` (one game ``p``,
+    postponed), round 2 paired and finished with ``second``, then Black wins the
+    postponed game.  Returns the tournament, round 2's list as written when it was
+    paired, and the postponed game (issue 36 item 1: DSU-7 and its kin)."""
+    t = make(system, n, rounds=5, **options)
+    pair(t)
+    finish(t, first)
+    late = t.round(1).games[first.index("p")].players
+    written = pair(t).paired_from
+    finish(t, second)
+    late_result(t, 1, *late, "0")
+    return t, written, late
 
 
 def test_kit_builds_and_pairs_a_round() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
+from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round, written_then_late
 
 from monrad.engine.model import Colour
 from monrad.engine.monrad.facts import collect
@@ -285,3 +285,13 @@ def test_nsf_13b_quality_points_of_a_paired_tournament(rounds: int, strike: int)
             e = r.entry(p)
             parts.append(scores[e.opponent(p)] if hasattr(e, "opponent") else 0)
         assert qp[p] == sum(sorted(parts)[strike:])
+
+
+def test_nsf_5_issue36_item1_a_late_result_counts_in_the_next_list_only() -> None:
+    """NSF-5: each round list is made afresh from the scores and the start numbers, so
+    a postponed game's late result counts fully in the next list; the list the round
+    in between was paired from (the game counted as a draw) stays as written."""
+    t, written, _ = written_then_late("nsf", 8, "1p=0", "1=01")
+    assert nsf.round_list(t, 1) == written
+    scores = t.scores(2)
+    assert nsf.round_list(t, 2) == tuple(sorted(written, key=lambda p: (-scores[p], p)))

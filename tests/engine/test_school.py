@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
+from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round, written_then_late
 
 from monrad.engine.model import Scoring
 from monrad.engine.monrad.facts import collect
-from monrad.engine.pairing import PairingError, pair_round
+from monrad.engine.pairing import PairingError, pair_round, with_system_scoring
 from monrad.engine.systems import school
 
 
@@ -80,3 +80,14 @@ def test_skol_6_scoring_three_two_one_and_bye_not_a_white() -> None:
     t2 = make("school", 4, rounds=3, scoring=Scoring.school())
     set_round(t2, 1, [(2, 1, "+"), (4, 3, "0")])
     assert (t2.score(2), t2.score(1), t2.score(4), t2.score(3)) == (3, 0, 1, 3)
+
+
+def test_skol_1_issue36_item1_a_late_result_never_rewrites_a_written_list() -> None:
+    """SKOL-1 (MON-4, as DSU-7): the positions written on the cards for a round stay
+    when a result of an earlier round comes in late (only with the setting
+    ``school_allow_pending``: SKOL-0 pairs only when every card is in); the next
+    positions keep the written order inside each points pile."""
+    t, written, _ = written_then_late("school", 8, "1p=0", "1=01", school_allow_pending=True)
+    assert school.round_list(t, 1) == written
+    scores = with_system_scoring(t).scores(2)
+    assert school.round_list(t, 2) == tuple(sorted(written, key=lambda p: -scores[p]))

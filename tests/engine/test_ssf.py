@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round
+from test_monrad_kit import bye_of, finish, make, pair, pairs, set_round, written_then_late
 
 from monrad.engine.draw import apply_draw, random_draw
 from monrad.engine.model import Colour
@@ -132,3 +132,15 @@ def test_ssf_10_tiebreak_defaults_are_quality_points_then_wins() -> None:
     for p in t.start_numbers:
         opps = [g.opponent(p) for r in t.rounds for g in r.games if p in g.players]
         assert qp[p] == sum(scores[o] for o in opps)
+
+
+def test_ssf_2_issue36_item1_a_late_result_never_rewrites_a_written_list() -> None:
+    """SSF-2 and SSF-3 (MON-4, as DSU-7): the re-placing after round 1 counted the
+    postponed game as a draw; the list it gave is written and stays when the game's
+    result comes in.  The list after round 2 re-places that written list by today's
+    points (inside a score group the order of the previous list)."""
+    t, written, _ = written_then_late("ssf", 8, "1p=0", "1=01")
+    assert ssf.round_list(t, 1) == written == (2, 7, 3, 4, 5, 6, 1, 8)
+    scores = t.scores(2)
+    assert ssf.round_list(t, 2) == tuple(sorted(written, key=lambda p: -scores[p]))
+    assert pair(t).paired_from == ssf.round_list(t, 2)

@@ -27,6 +27,7 @@ from ....converters.errors import InputError
 from ....converters.limits import MAX_ROUNDS, bounded
 from ....engine.i18n import current_language, format_value, ntr, ptr, tr
 from ....engine.model import ModelError, Result, Round, Tournament
+from ....engine.namesakes import roster_notes
 from ....engine.pairing import (
     NoPairingPossible,
     PairingError,
@@ -181,6 +182,8 @@ def _run_file(args, path: Path, fmt: str) -> int:
     if not args.dry_run:
         backup = _write_back(t, new, system, path, fmt, args.repair, before)
     _print(t, new, system, args.format, explained)
+    for note in roster_notes(t.players):  # namesakes told apart (issue 36 item 3)
+        (print if args.format == "text" else warn)(note)
     if not args.dry_run and args.format == "text":
         print(written_to(path, backup))
     return 0

@@ -69,7 +69,7 @@ def run(args) -> int:
         from .print_pdf import write_document
 
         write_document(args, document_html(t, "prizes", lang, args.upto))
-        print(tr('{what} written to {output}', what="prizes", output=args.output))
+        print(tr("the prize list is written to {output}", output=args.output))
         return 0
     w = words_for(lang)
     doc = prizes_view(t, w, table, settings)

@@ -200,3 +200,17 @@ def test_cli_script_runs_outside_python(tmp_path: Path):
     done = subprocess.run([sys.executable, "-c", code, str(copy)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "runde 1 satt opp" in done.stdout
+
+
+def test_dsu_7_a_round_list_longer_than_a_cell_holds_is_kept_whole() -> None:
+    """DSU-7: the round list below a round's boards goes a thousand start numbers to a
+    cell, so that 9,999 players' list fits (a cell holds 32,767 characters)."""
+    from monrad.converters.book.xlsx import paired_from_rows
+    from monrad.converters.workbook.cell_text import MAX_CELL_CHARS
+    from monrad.engine.model import Round
+
+    listed = tuple(range(9999, 0, -1))
+    rows = paired_from_rows(Round(2, paired_from=listed), L.layout_for("da"))
+    assert rows[0] == [L.FORMAT_TEXTS["paired_from"]["da"]]
+    assert all(len(str(r[0])) <= MAX_CELL_CHARS for r in rows[1:])
+    assert tuple(int(x) for r in rows[1:] for x in str(r[0]).split()) == listed

@@ -170,8 +170,10 @@ def test_fide_name_keeps_commas_and_single_words():
 
 
 def test_same_name_twice_is_refused_when_used_by_name(tmp_path: Path):
+    # two namesakes told apart by their birth years (the same player twice is refused
+    # on the roster already, issue 36 item 3)
     path = _sheet(tmp_path, {
-        "Players": [["No", "Name"], [1, "A B"], [2, "A B"], [3, "C"]],
+        "Players": [["No", "Name", "Born"], [1, "A B", 1970], [2, "A B", 2010], [3, "C", 1990]],
         "Round 1": [["White", "Black", "Result"], ["A B", "C", "1-0"]],
     })
     with pytest.raises(InputError, match="names two players"):

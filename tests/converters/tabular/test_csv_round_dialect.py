@@ -33,7 +33,8 @@ def test_csv_pair_writes_back_in_the_files_own_dialect(tmp_path: Path, capsys) -
     data = f.read_bytes()
     text = data.decode("cp1252")  # still Windows-1252 (UTF-8 would fail on æ ø å)
     lines = text.split("\r\n")
-    assert lines[0] == "monrad;system=nsf;rounds=5"
+    # the settings row keeps the round list round 2 was paired from (DSU-7, issue 36)
+    assert lines[0] == "monrad;system=nsf;rounds=5;paired_from_2=1 2 3 5 6 4"
     assert data.split(b"\r\n", 1)[1].startswith(original)  # the user's rows, byte for byte
     new = [ln for ln in lines[5:] if ln]
     assert len(new) == 3 and all(ln.startswith("2;") and ln.count(";") == 7 for ln in new)
@@ -61,5 +62,5 @@ def test_csv_utf8_bom_kept(tmp_path: Path, capsys) -> None:
     f = _file(tmp_path, "utf-8-sig")
     assert main(["pair", str(f), "--system", "ssf", "--rounds", "4"]) == 0
     data = f.read_bytes()
-    assert data.startswith(b"\xef\xbb\xbfmonrad;system=ssf;rounds=4\r\n")
+    assert data.startswith(b"\xef\xbb\xbfmonrad;system=ssf;rounds=4;paired_from_2=")
     assert "Dæhli, Ola" in data.decode("utf-8-sig")

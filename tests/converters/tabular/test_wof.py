@@ -88,6 +88,15 @@ def test_wof_round_trip_of_a_swiss_with_byes_and_a_forfeit() -> None:
     assert back.scores() == t.scores()
 
 
+def test_wof_issue36_item7_date_falls_back_to_round_1s_date() -> None:
+    """Issue 36 item 7: a workbook dates each round as it is paired; without a start
+    date the WOF file's ``%%Date:`` is round 1's (as TRF 132 writes it, too)."""
+    t = swiss(4, 1, 1)
+    t.info.pop("start_date")
+    t.info["round_dates"] = ["26/05/09"]
+    assert "%%Date: 09/05/2026" in write_wof(t, sender="x")
+
+
 def test_wof_writer_refuses_what_the_format_cannot_hold() -> None:
     t = swiss(4, 1, 1)
     with pytest.raises(WofError, match="sender"):

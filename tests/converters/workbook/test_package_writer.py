@@ -117,7 +117,9 @@ def _check_round_sheet(path: Path, n: int) -> None:
     ws = _load(path)[lay.round_name(n)]
     got = [[c.value for c in row] for row in ws.iter_rows(min_row=L.ROUND_FIRST_ROW,
                                                           max_col=len(L.ROUND_COLUMNS))]
-    assert got == [[None if v == "" else v for v in r] for r in expected]
+    assert got[:len(expected)] == [[None if v == "" else v for v in r] for r in expected]
+    # below the boards: the round list it was paired from (DSU-7, issue 36 item 1)
+    assert got[len(expected) + 2][0] == " ".join(map(str, t.round(n).paired_from))
     assert ws.freeze_panes == "A3" and ws.print_title_rows == "$1:$2"
     dv = ws.data_validations.dataValidation[0]
     assert dv.type == "list" and "1-0" in dv.formula1 and str(dv.sqref).startswith("E3")
@@ -125,6 +127,19 @@ def _check_round_sheet(path: Path, n: int) -> None:
     assert rules and rules[0].formula == ["LEN(TRIM(E3))=0"]
     assert ws.column_dimensions["C"].width == 28
     assert ws["C2"].font.b and ws["A3"].border.left.style == "thin"
+
+
+def _dated(user: dict[str, dict[str, object]], path: Path) -> dict[str, dict[str, object]]:
+    """The user's cells after a pairing: the same, but for the Settings sheet's round
+    dates, filled when a round is paired (issue 36 item 7): that one cell changes."""
+    now = _values(path)
+    settings = now["Settings"]
+    row = next(k[1:] for k, v in settings.items() if k[0] == "A" and v == "Round dates")
+    changed = {k for k in settings.keys() | user["Settings"].keys()
+               if settings.get(k) != user["Settings"].get(k)}
+    assert changed <= {f"A{row}", f"B{row}", f"C{row}"}, changed
+    assert settings[f"B{row}"].count("/") == 2 * len(read_xlsx(path).rounds)
+    return {**user, "Settings": settings}
 
 
 def _check_standings(path: Path) -> None:
@@ -164,7 +179,10 @@ def test_a_season_keeps_every_part_monrad_does_not_own(tmp_path: Path, capsys, k
         before = parts(path)
         code, out, _ = _run(capsys, "pair", str(path))
         assert code == 0, out
-        _assert_only_owned_changed(before, path, {lay.round_name(n), lay.standings_sheet})
+        # Settings: only the round dates cell (see _dated)
+        _assert_only_owned_changed(before, path, {lay.round_name(n), lay.standings_sheet,
+                                                  lay.settings_sheet})
+        user = _dated(user, path)
         _check_round_sheet(path, n)
         # the results a user types change only that round sheet
         before = parts(path)
