@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ...converters import layout as L
-from ...converters.book.new_workbook import build_book
 from ...converters.book.xlsx import ClubBook, points_value, read_book, write_round, write_standings
 from ...converters.club.sheets import ReadOptions, load_mapping, read_club_workbook
 from ...converters.errors import InputError
@@ -566,6 +565,8 @@ def import_club_sheet(
     opts = load_mapping(mapping) if mapping is not None else ReadOptions()
     t = read_club_workbook(source, opts)
     total = rounds or t.settings.rounds or max(len(t.rounds), 1)
+    from ...converters.book.new_workbook import build_book  # openpyxl: not for a press (issue 38)
+
     book = build_book(p, system, total, t.players, lang, name=str(t.info.get("name", "")),
                       seed=seed)
     t.settings = t.settings.replace(system=system, rounds=total)

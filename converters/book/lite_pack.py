@@ -84,12 +84,15 @@ ABSENT = {
     "xlwings": "Lite's own line of requirements.txt",
 }
 #: The packages the packed code imports (import name -> requirement line): pure Python,
-#: on the index, pinned to the versions the Pyodide test installs.
+#: on the index, as ranges (Lite pins what it installs in ``requirements-pinned.txt``
+#: and advises upper bounds, not pins).  The Pyodide test presses the buttons with both
+#: ends of every range installed: the newest versions in them and the lowest (olefile's
+#: 0.46 has no wheel, so 0.47 is both ends).
 REQUIREMENTS = {
-    "openpyxl": "openpyxl==3.1.5",
-    "et_xmlfile": "et_xmlfile==2.0.0",
-    "defusedxml": "defusedxml==0.7.1",
-    "olefile": "olefile==0.47",
+    "openpyxl": "openpyxl>=3.1.0,<3.2",
+    "et_xmlfile": "et_xmlfile>=1.1.0,<2.1",
+    "defusedxml": "defusedxml>=0.7.0,<0.8",
+    "olefile": "olefile>=0.47,<0.48",
 }
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 

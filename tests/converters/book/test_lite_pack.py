@@ -103,11 +103,15 @@ def test_the_pack_imports_only_itself_its_requirements_and_named_exceptions(file
 
 def test_requirements_hold_what_the_requirements_need():
     """openpyxl needs et_xmlfile: every requirement's own (unconditional) requirements
-    are in requirements.txt too, and every line is a pinned name."""
+    are in requirements.txt too, and every line is a range with an upper bound that
+    holds the version installed here (issue 38 item 4: Lite pins what it installs in
+    requirements-pinned.txt and advises upper bounds, not pins)."""
     names = {Requirement(line).name.lower().replace("-", "_") for line in LP.REQUIREMENTS.values()}
     for line in LP.REQUIREMENTS.values():
         req = Requirement(line)
-        assert len(req.specifier) == 1 and str(req.specifier).startswith("=="), line
+        ops = sorted(spec.operator for spec in req.specifier)
+        assert ops == ["<", ">="], line
+        assert req.specifier.contains(importlib.metadata.version(req.name)), line
         for dep in importlib.metadata.requires(req.name) or []:
             dep_req = Requirement(dep)
             if dep_req.marker is None:
