@@ -177,6 +177,11 @@ RESULT_COL = list(ROUND_COLUMNS).index("result") + 1  # column E
 STANDINGS_FIRST_ROW = 3  # row 1 title, row 2 header
 PLAYERS_HEADER_ROW = 1
 SETTINGS_FIRST_ROW = 3  # row 1 title, row 2 header (Setting / Value / Help)
+#: The xlwings Lite status cell under the buttons (label in the row above it), column E,
+#: and how many lines of it monrad owns (the Lite code's workbook parts are written by
+#: converters/book/lite_workbook.py; the place is here, where a press needs it without
+#: importing that writer)
+LITE_STATUS_ROW, LITE_STATUS_COL, LITE_STATUS_HEIGHT = 13, 5, 8
 
 #: The result drop-down of a chess round (OTH rounds accept disc scores such as 40-24).
 CHESS_RESULTS = ("1-0", "½-½", "0-1", "+/-", "-/+", "-/-")

@@ -34,12 +34,6 @@ from ...converters import layout as L
 from ...converters.book.xlsx import ClubBook, points_value, read_book, write_round, write_standings
 from ...converters.club.sheets import ReadOptions, load_mapping, read_club_workbook
 from ...converters.errors import InputError
-from ...converters.publish.sheets import (
-    document_sheet,
-    write_alphabetical,
-    write_cards,
-    write_crosstable,
-)
 from ...converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError, a1
 from ...engine.i18n import Message, current_language, document_language, ntr, tr
 from ...engine.model import Result, Round, Tournament
@@ -402,6 +396,14 @@ def _write_documents(book: WorkbookBinding, cb: ClubBook, upto: int, cards: bool
     """The printable sheets after the Standings (issue 17): the Crosstable after round
     ``upto``, the Alphabetical pairings of the newest round, and the Cards when asked
     for (``cards``) or kept once there."""
+    # the documents' writer only where a press writes them (issue 38 item 2)
+    from ...converters.publish.sheets import (
+        document_sheet,
+        write_alphabetical,
+        write_cards,
+        write_crosstable,
+    )
+
     t, lay = cb.tournament, cb.layout
     out: list[str] = []
     after = lay.standings_sheet

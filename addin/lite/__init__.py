@@ -33,7 +33,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ...converters import layout as L
-from ...converters.book.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
 from ...converters.errors import InputError
 from ...engine.i18n import tr
 from ..jobs import book as jobs
@@ -43,6 +42,10 @@ from ..ribbon import Outcome
 from .book import LiteBook
 
 __all__ = ["pair_next_round", "pair_round_again", "run_script", "update_standings"]
+
+#: The status cell (the workbook's parts are written by converters/book/lite_workbook.py,
+#: which a press does not import: issue 38 item 2)
+STATUS_ROW, STATUS_COL, STATUS_HEIGHT = L.LITE_STATUS_ROW, L.LITE_STATUS_COL, L.LITE_STATUS_HEIGHT
 
 
 def _where(book: LiteBook) -> tuple[L.Layout, str]:

@@ -105,9 +105,9 @@ class LiteBook:
     :meth:`note` lines go besides the report (default: nowhere).
     """
 
-    def __init__(self, book: Any, lang: str = "en") -> None:
+    def __init__(self, book: Any) -> None:
         self.book = book
-        self.lang = lang  # the workbook's language: the backup sheet's heading
+        self.lang = "en"  # the workbook's language (the backup sheet's heading): run_script sets it
         self.name = str(book.name)
         self._names: list[str] = [str(s.name) for s in book.sheets]
         self._snapshot: dict[str, Cells] = {}  # read once per sheet

@@ -75,10 +75,12 @@ __all__ = [
 #: xlwings Lite's id in the Office add-in store.
 ADDIN_ID = "wa200008175"
 #: The xlwings versions Lite may install with the workbook (Lite's own line, "# required"):
-#: 0.35.1 is the first with ``Book.flush`` (0.35.0) and the fix for Pyodide 314 (0.35.1);
-#: both ends are tested inside Pyodide (``tests/addin/test_lite_pyodide.py``).  Lite
-#: records what it installed in ``requirements-pinned.txt`` and advises ranges, not pins.
-XLWINGS_RANGE = ">=0.35.1,<0.38"
+#: 0.37.5 is the first with every call the Lite binding makes (borders, list validation,
+#: conditional formats; after the 0.35 rename of ``Book.sync`` to ``Book.flush`` and the
+#: fix for newer Pyodide); both ends are tested inside Pyodide
+#: (``tests/addin/test_lite_pyodide.py``).  Lite records what it installed in
+#: ``requirements-pinned.txt`` and advises ranges, not pins.
+XLWINGS_RANGE = ">=0.37.5,<0.38"
 #: The Pyodide and add-in versions a workbook saved by current Lite names (its
 #: ``pyodideVersion``/``addinVersion`` properties): the Pyodide the tests run, and the
 #: newest Lite in its public changelog when this was written.  Lite keeps its own
@@ -101,7 +103,7 @@ PANE_SCRIPTS = (("explain_rounds", "lite_explain_script"),)
 #: The buttons' column (E) and size in cells.
 BUTTON_COL, BUTTON_ROWS, BUTTON_COLS = 5, 2, 3
 #: The status cell (label above it) and how many lines of it monrad owns.
-STATUS_ROW, STATUS_COL, STATUS_HEIGHT = 13, 5, 8
+STATUS_ROW, STATUS_COL, STATUS_HEIGHT = L.LITE_STATUS_ROW, L.LITE_STATUS_COL, L.LITE_STATUS_HEIGHT
 
 WEB_EXTENSION = "xl/webextensions/webextension1.xml"
 TASKPANES = "xl/webextensions/taskpanes.xml"

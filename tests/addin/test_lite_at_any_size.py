@@ -109,22 +109,23 @@ def test_issue37_item5_the_backup_sheets_heading_is_in_the_workbooks_language(
         assert ws["A1"].value != backup_heading("en")
 
 
-def _rename(path: Path, old: str, new: str) -> None:
+def _press_renamed(path: Path, old: str, new: str) -> tuple[list[dict], openpyxl.Workbook]:
+    """Rename the sheet ``old``, press: refused, and no sheet added or taken away."""
     wb = openpyxl.load_workbook(path)
     wb[old].title = new
     wb.save(path)
+    before = wb.sheetnames
+    actions, outcome = _press(path)
+    assert outcome.error
+    wb = openpyxl.load_workbook(path)
+    assert wb.sheetnames == before
+    return actions, wb
 
 
 def test_issue38_item6_a_renamed_settings_sheet_is_refused_visibly(tmp_path: Path):
     """The Settings sheet renamed: no stray ``monrad`` sheet, no second standings sheet,
     no round; the status cell on the renamed sheet and an alert say what to do."""
-    path = _book(tmp_path, 10)
-    _rename(path, "Innstillinger", "Oppsett")
-    before = openpyxl.load_workbook(path).sheetnames
-    actions, outcome = _press(path)
-    assert outcome.error
-    wb = openpyxl.load_workbook(path)
-    assert wb.sheetnames == before
+    actions, wb = _press_renamed(_book(tmp_path, 10), "Innstillinger", "Oppsett")
     said = [wb["Oppsett"].cell(r, LW.STATUS_COL).value for r in range(LW.STATUS_ROW, LW.STATUS_ROW + 3)]
     lay = L.layout_for("no")
     assert said[0] == lay.text("lite_renamed", sheet="Innstillinger", found="Oppsett")
@@ -141,12 +142,7 @@ def test_issue38_item6_a_clubs_renamed_monrad_sheet_is_not_made_again(tmp_path: 
     path = tmp_path / "klub.xlsx"
     wb.save(path)
     assert cli(["lite", str(path)]) == 0
-    _rename(path, "monrad", "Knapper")
-    before = openpyxl.load_workbook(path).sheetnames
-    _actions, outcome = _press(path)
-    assert outcome.error
-    wb = openpyxl.load_workbook(path)
-    assert wb.sheetnames == before
+    _actions, wb = _press_renamed(path, "monrad", "Knapper")
     assert wb["Knapper"].cell(*STATUS).value == L.layout_for("da").text(
         "lite_renamed", sheet="monrad", found="Knapper")
 
@@ -160,12 +156,13 @@ def test_issue38_item7_the_status_cell_first_says_lite_needs_the_internet(tmp_pa
 
 
 def test_issue38_item2_the_buttons_import_neither_openpyxl_nor_urllib(tmp_path: Path):
-    """What ``main.py`` imports is what a press needs: no openpyxl (a new workbook's
-    writer), no xml.sax.saxutils and the urllib/http/email behind it."""
+    """What ``main.py`` imports is what a press needs (``test_lite_pyodide.NOT_AT_START``):
+    no openpyxl (a new workbook's writer), no Lite parts' writer and the XML and urllib
+    behind it, no ratings, no publishing."""
+    from test_lite_pyodide import NOT_AT_START
+
     code = ("import sys; import monrad.addin.lite; "
-            "print(sorted(m for m in ('openpyxl', 'xml.sax.saxutils', 'urllib.request', "
-            "'monrad.converters.book.new_workbook', 'monrad.converters.ratings') "
-            "if m in sys.modules))")
+            f"print(sorted(m for m in {NOT_AT_START!r} if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
