@@ -374,10 +374,7 @@ def merge_main(old: str, new: str) -> str:
     """``new`` (this monrad's ``main.py``) with the club's own code of ``old`` kept where
     it stood: before and after monrad's part (issue 38 item 5)."""
     cut = split_main(old)
-    if cut is None:
-        return new
-    after = cut.after if not cut.after or cut.after.startswith("\n") else "\n" + cut.after
-    return cut.before + new + after
+    return new if cut is None else cut.before + new + cut.after
 
 
 def code_state(code: dict[str, str], lang: str, sheet: str) -> str:
@@ -395,7 +392,9 @@ def code_state(code: dict[str, str], lang: str, sheet: str) -> str:
     from_index = "MONRAD_PACK" not in cut.part
     if cut.version == monrad_version():  # this monrad can write it again: compare all
         again = lite_code(lang, sheet, from_index=from_index, version=cut.version)
-        if split_main(again["main.py"]).part != cut.part or again["requirements.txt"] != requirements:  # type: ignore[union-attr]
+        mine = split_main(again["main.py"])
+        assert mine is not None
+        if (mine.part, again["requirements.txt"]) != (cut.part, requirements):
             return "differs"
     return "as written"
 
@@ -404,8 +403,7 @@ def carried_version(code: dict[str, str]) -> tuple[str | None, str]:
     """The monrad a workbook's Lite code carries: ``(version, form)``, form
     ``"packed"`` (the code in ``main.py``), ``"index"`` (``monrad==X`` in
     ``requirements.txt``) or ``"none"``."""
-    main = code.get("main.py", "")
-    m = re.search(r'^MONRAD_VERSION = "([^"]+)"$', main, re.M)
+    m = re.search(r'^MONRAD_VERSION = "([^"]+)"$', code.get("main.py", ""), re.M)
     if m:
         return m.group(1), "packed"
     m = re.search(r"^\s*monrad\s*==\s*([^\s#]+)", code.get("requirements.txt", ""), re.M)
