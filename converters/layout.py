@@ -254,7 +254,8 @@ TEXTS: dict[str, Message] = {
     "lite_sheet_missing": ptr("workbook", "monrad's sheet '{sheet}' is missing (renamed?)"),
     "lite_rename_back": ptr("workbook", "Nothing was changed: monrad finds its sheets by their names, so give the sheet its name back and press again"),
     "lite_first_text": ptr("workbook", "Press a button: the answer appears here."),
-    "lite_offline": ptr("workbook", "xlwings Lite installs its packages from the internet each time the workbook opens: without internet the buttons do not work; run 'monrad pair FILE' or 'monrad standings FILE' on a computer with monrad instead."),
+    "lite_offline": ptr("workbook", "xlwings Lite installs its packages from the internet each time the workbook opens."),
+    "lite_offline_fallback": ptr("workbook", "Without internet the buttons do not work: run 'monrad pair FILE' or 'monrad standings FILE' on a computer with monrad."),
     "lite_not_applied": ptr("workbook", "Formatting this Excel did not take: {what}"),
 }
 

@@ -132,7 +132,8 @@ def status_first_text(lang: str) -> list[str]:
     """What the status cell says before the first press (issue 38 item 7): press a
     button; without internet Lite cannot start, and the command line is the way."""
     lay = L.layout_for(lang)
-    return [lay.text("lite_first_text"), lay.text("lite_offline")]
+    return [lay.text("lite_first_text"), lay.text("lite_offline"),
+            lay.text("lite_offline_fallback")]
 
 
 def add_status_label(ws, lang: str) -> None:

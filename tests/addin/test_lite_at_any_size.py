@@ -150,9 +150,9 @@ def test_issue38_item6_a_clubs_renamed_monrad_sheet_is_not_made_again(tmp_path: 
 def test_issue38_item7_the_status_cell_first_says_lite_needs_the_internet(tmp_path: Path):
     path = _book(tmp_path, 6, "sv")
     ws = openpyxl.load_workbook(path)["Inställningar"]
-    said = [ws.cell(LW.STATUS_ROW + i, LW.STATUS_COL).value for i in range(2)]
+    said = [ws.cell(LW.STATUS_ROW + i, LW.STATUS_COL).value for i in range(3)]
     assert said == LW.status_first_text("sv")
-    assert "monrad pair" in said[1]
+    assert "internet" in said[1] and "monrad pair" in said[2]
 
 
 def test_issue38_item2_the_buttons_import_neither_openpyxl_nor_urllib(tmp_path: Path):
