@@ -342,7 +342,7 @@ class MainParts:
         return sum(1 for line in (self.before + self.after).splitlines() if line.strip())
 
 
-def split_main(text: str) -> MainParts | None:
+def split_main(text: str, source: str | None = None) -> MainParts | None:
     """``text`` (a workbook's ``main.py``) cut at monrad's lines; ``None`` where it holds
     no part of monrad's.  Marker lines that were edited, doubled or lost are refused
     (:class:`InputError`, saying how to go on): what is monrad's and what the club's
@@ -358,7 +358,7 @@ def split_main(text: str) -> MainParts | None:
                 "tell its code from yours; put back the line starting '# >>> monrad' above "
                 "monrad's part and the line {end!r} under it (Lite's editor, or an earlier "
                 "copy of the workbook), or copy your own code out and empty main.py, then "
-                "run 'monrad lite' again", end=END_MARK))
+                "run 'monrad lite' again", end=END_MARK), source=source)
         b, e = begins[0], ends[0]
         m = _BEGIN.fullmatch(lines[b].rstrip("\r\n"))
         assert m is not None

@@ -215,7 +215,7 @@ def test_issue38_item5_edited_marker_lines_are_refused_with_how_to_go_on(tmp_pat
     assert cli(["lite", str(path), "--lang", "en"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
-    assert "put back" in err and LW.END_MARK in err
+    assert "put back" in err and LW.END_MARK in err and str(path) in err
     assert path.read_bytes() == before
 
 

@@ -3,13 +3,17 @@ workbook: install **only** the workbook's ``requirements.txt`` with micropip fro
 package index (no monrad wheel anywhere), execute its ``main.py`` (which unpacks the
 monrad it carries), then press the buttons on the Lite stand-in.
 
-Two workbooks per Pyodide version, in one Pyodide session per version (a module
-fixture, shared by the checks): one made by ``monrad new --lite`` (pair, results,
-standings, three rounds, then pair) and a club's own workbook given the buttons by
-``monrad lite`` (two rounds, then pair).  The cells must equal what ``monrad pair`` /
-``monrad standings`` write on CPython, and the status lines what the same presses say
-under CPython.  The same session imports every packed module and checks that monrad's
-message catalogs load there.
+Workbooks pressed in one Pyodide session per version (a module fixture, shared by the
+checks): one made by ``monrad new --lite`` (pair, results, standings, three rounds,
+then pair), a club's own workbook given the buttons by ``monrad lite`` (two rounds,
+then pair), a 300-player one (the actions of a press, issue 38 item 1), one of monrad
+0.1.0's form with a script of the club's and Lite's stale pins, updated by ``monrad
+lite`` (items 4 and 5), and one whose Settings sheet was renamed (item 6).  The cells
+must equal what ``monrad pair`` / ``monrad standings`` write on CPython, and the status
+lines what the same presses say under CPython.  The same session times ``main.py`` and
+lists what it imported (item 2), imports every packed module and checks that monrad's
+message catalogs load there.  A second session per version installs the lowest
+versions of the ranges in ``requirements.txt`` (item 4).
 
 Pyodide 0.27.5 (Python 3.12) and 314.x (Python 3.14) -- see ``pyodide_harness.py`` for
 how the packages Lite would take from Pyodide's CDN come from the index here.

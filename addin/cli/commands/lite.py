@@ -87,7 +87,7 @@ def _put(path: Path, book: PackageBook, lang: str, sheet: str, old: str | None, 
                          [[line] for line in LW.status_first_text(lang)])
     new = LW.monrad_version()
     lite_code = LW.lite_code(lang, sheet, from_index=from_index, version=new)
-    mine = LW.split_main(code.get("main.py", ""))  # refuses edited marker lines
+    mine = LW.split_main(code.get("main.py", ""), str(path))  # refuses edited marker lines
     lite_code["main.py"] = LW.merge_main(code.get("main.py", ""), lite_code["main.py"])
     book.edit_package(lambda pkg: LW.add_lite(pkg, lang, lite_code, sheet))
     backup = book.save()
