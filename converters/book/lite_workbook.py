@@ -87,6 +87,7 @@ XLWINGS_RANGE = ">=0.37.5,<0.38"
 #: values in a workbook it saved; ``monrad lite`` does not touch them there.
 PYODIDE_VERSION = "314.0.7"
 ADDIN_VERSION = "1.0.0.0-28"
+LITE_SETTINGS = {"pyodideVersion": PYODIDE_VERSION, "addinVersion": ADDIN_VERSION}
 #: The file Lite (Pyodide 314+) writes with the exact versions it installed and
 #: reinstalls on every start; stale once ``requirements.txt`` changes.
 PINNED = "requirements-pinned.txt"
@@ -431,8 +432,7 @@ def web_extension_xml(code: dict[str, str]) -> str:
     import uuid
 
     digest = uuid.uuid5(uuid.NAMESPACE_URL, "monrad-lite:" + json.dumps(code, sort_keys=True))
-    props = {**{k: v for k, v in code.items() if k == "main.py"},
-             "pyodideVersion": PYODIDE_VERSION, "addinVersion": ADDIN_VERSION,
+    props = {**{k: v for k, v in code.items() if k == "main.py"}, **LITE_SETTINGS,
              **{k: v for k, v in code.items() if k != "main.py"}}
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -623,8 +623,12 @@ def add_lite(pkg: Package, lang: str, code: dict[str, str], sheet: str | None = 
         # what it installs from the new requirements.txt (issue 38 item 4)
         stale = read_lite_code(pkg.parts[WEB_EXTENSION], where, part=True).get(
             "requirements.txt") != code.get("requirements.txt")
-        pkg.put(WEB_EXTENSION, _replace_properties(xml, code, (PINNED,) if stale else ())
-                .encode("utf-8"))
+        # Lite's own settings stay as Lite wrote them; a part without them (written by
+        # monrad 0.1.0, never saved by Lite) gets those of a new workbook
+        lite_own = {k: v for k, v in LITE_SETTINGS.items()
+                    if not any(attrs(m.group(0)).get("name") == k for m in _PROPERTY.finditer(xml))}
+        pkg.put(WEB_EXTENSION, _replace_properties(xml, {**code, **lite_own},
+                                                   (PINNED,) if stale else ()).encode("utf-8"))
     else:
         pkg.put(WEB_EXTENSION, web_extension_xml(code).encode("utf-8"))
         pkg.put(TASKPANES, _TASKPANES_XML.encode("utf-8"))

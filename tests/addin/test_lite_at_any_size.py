@@ -236,6 +236,30 @@ def test_issue38_item4_a_stale_requirements_pinned_is_left_out(tmp_path: Path):
     assert f'name="pyodideVersion" value="&quot;{LW.PYODIDE_VERSION}&quot;"' in xml
 
 
+def _part(path: Path) -> str:
+    with zipfile.ZipFile(path) as z:
+        return z.read(LW.WEB_EXTENSION).decode()
+
+
+def test_issue38_item4_a_workbook_without_lites_settings_gets_them(tmp_path: Path):
+    """A workbook monrad 0.1.0 wrote and Lite never saved has no pyodideVersion or
+    addinVersion: ``monrad lite`` writes those of a new workbook; Lite's own stay."""
+    path = _book(tmp_path, 6)
+    xml = LW._replace_properties(_part(path), {"requirements.txt": "xlwings\n"},
+                                 ("pyodideVersion", "addinVersion"))
+    assert "pyodideVersion" not in xml
+    _web_extension(path, xml.encode())
+    assert cli(["lite", str(path)]) == 0
+    for name, value in LW.LITE_SETTINGS.items():
+        assert f'name="{name}" value="&quot;{value}&quot;"' in _part(path)
+    # Lite's own value (a workbook it saved with 0.27.5) is kept through an update
+    xml = LW._replace_properties(_part(path), {"requirements.txt": "xlwings\n",
+                                               "pyodideVersion": "0.27.5"})
+    _web_extension(path, xml.encode())
+    assert cli(["lite", str(path)]) == 0
+    assert 'name="pyodideVersion" value="&quot;0.27.5&quot;"' in _part(path)
+
+
 def test_issue38_item4_requirements_are_ranges_with_upper_bounds():
     from packaging.requirements import Requirement
 
