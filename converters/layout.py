@@ -257,6 +257,11 @@ RESULT_COL = list(ROUND_COLUMNS).index("result") + 1  # column E
 STANDINGS_FIRST_ROW = 3  # row 1 title, row 2 header
 PLAYERS_HEADER_ROW = 1
 SETTINGS_FIRST_ROW = 3  # row 1 title, row 2 header (Setting / Value / Help)
+#: The xlwings Lite status cell under the buttons (label in the row above it), column E,
+#: and how many lines of it monrad owns (the Lite code's workbook parts are written by
+#: converters/book/lite_workbook.py; the place is here, where a press needs it without
+#: importing that writer)
+LITE_STATUS_ROW, LITE_STATUS_COL, LITE_STATUS_HEIGHT = 13, 5, 8
 
 #: The result drop-down of a chess round (OTH rounds accept disc scores such as 40-24).
 CHESS_RESULTS = ("1-0", "½-½", "0-1", "+/-", "-/+", "-/-")
@@ -325,6 +330,13 @@ TEXTS: dict[str, Message] = {
     "lite_refused": ptr("workbook", "Not done: {detail}"),
     "lite_unexpected": ptr("workbook", "Unexpected error, nothing was changed: {detail}"),
     "lite_backup": ptr("workbook", "The sheets as they were before are kept in the hidden sheet '{sheet}'"),
+    "lite_backup_title": ptr("workbook", "monrad: the sheets as they were before the last press"),
+    "lite_renamed": ptr("workbook", "monrad's sheet '{sheet}' is now called '{found}'"),
+    "lite_sheet_missing": ptr("workbook", "monrad's sheet '{sheet}' is missing (renamed?)"),
+    "lite_rename_back": ptr("workbook", "Nothing was changed: monrad finds its sheets by their names, so give the sheet its name back and press again"),
+    "lite_first_text": ptr("workbook", "Press a button: the answer appears here."),
+    "lite_offline": ptr("workbook", "xlwings Lite installs its packages from the internet each time the workbook opens."),
+    "lite_offline_fallback": ptr("workbook", "Without internet the buttons do not work: run 'monrad pair FILE' or 'monrad standings FILE' on a computer with monrad."),
     "lite_not_applied": ptr("workbook", "Formatting this Excel did not take: {what}"),
 }
 

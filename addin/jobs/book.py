@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ...converters import layout as L
-from ...converters.book.new_workbook import build_book
 from ...converters.book.xlsx import (
     ClubBook,
     points_value,
@@ -43,14 +42,6 @@ from ...converters.book.xlsx import (
 )
 from ...converters.club.sheets import ReadOptions, load_mapping, read_club_workbook
 from ...converters.errors import InputError
-from ...converters.publish.sheets import (
-    document_sheet,
-    write_alphabetical,
-    write_cards,
-    write_categories,
-    write_crosstable,
-    write_prizes,
-)
 from ...converters.workbook.binding import CellValue, WorkbookBinding, WorkbookError, a1
 from ...engine.i18n import Message, current_language, document_language, ntr, tr
 from ...engine.model import Result, Round, Tournament
@@ -430,6 +421,16 @@ def _write_documents(book: WorkbookBinding, cb: ClubBook, upto: int, cards: bool
     ``upto``, the Alphabetical pairings of the newest round, the Cards when asked for
     (``cards``) or kept once there, and the Categories and Prizes sheets when the
     Settings define prize categories and prizes (issue 41)."""
+    # the documents' writer only where a press writes them (issue 38 item 2)
+    from ...converters.publish.sheets import (
+        document_sheet,
+        write_alphabetical,
+        write_cards,
+        write_categories,
+        write_crosstable,
+        write_prizes,
+    )
+
     t, lay = cb.tournament, cb.layout
     out: list[str] = []
     after = lay.standings_sheet
@@ -600,6 +601,8 @@ def import_club_sheet(
     opts = load_mapping(mapping) if mapping is not None else ReadOptions()
     t = read_club_workbook(source, opts)
     total = rounds or t.settings.rounds or max(len(t.rounds), 1)
+    from ...converters.book.new_workbook import build_book  # openpyxl: not for a press (issue 38)
+
     book = build_book(p, system, total, t.players, lang, name=str(t.info.get("name", "")),
                       seed=seed)
     t.settings = t.settings.replace(system=system, rounds=total)

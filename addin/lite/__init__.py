@@ -33,7 +33,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ...converters import layout as L
-from ...converters.book.lite_workbook import STATUS_COL, STATUS_HEIGHT, STATUS_ROW
 from ...converters.errors import InputError
 from ...engine.i18n import tr
 from ..jobs import book as jobs
@@ -44,6 +43,10 @@ from .book import LiteBook
 
 __all__ = ["pair_next_round", "pair_round_again", "run_script", "update_standings"]
 
+#: The status cell (the workbook's parts are written by converters/book/lite_workbook.py,
+#: which a press does not import: issue 38 item 2)
+STATUS_ROW, STATUS_COL, STATUS_HEIGHT = L.LITE_STATUS_ROW, L.LITE_STATUS_COL, L.LITE_STATUS_HEIGHT
+
 
 def _where(book: LiteBook) -> tuple[L.Layout, str]:
     """The workbook's language and the sheet with the buttons and the status cell: the
@@ -53,6 +56,49 @@ def _where(book: LiteBook) -> tuple[L.Layout, str]:
     if lay is not None:
         return lay, lay.settings_sheet
     return L.layout_for(club_jobs.club_language(book)), club_jobs.BLOCK
+
+
+def _renamed(book: LiteBook) -> tuple[L.Layout, str, list[str]] | None:
+    """monrad's sheets renamed (issue 38 item 6): the sheet with the buttons found by
+    its content (the label over the status cell), its layout and what to say; ``None``
+    where monrad's sheets have their names.
+
+    A monrad workbook whose Settings or Players sheet lost its name would otherwise be
+    taken for a club's workbook (a ``monrad`` sheet added, a second standings sheet);
+    a club's ``monrad`` sheet renamed would be made anew.  The press is refused instead,
+    naming the sheet to rename."""
+    names = book.sheet_names()
+    if L.detect_layout(names) is not None or club_jobs.BLOCK in names:
+        return None
+    labels = {lay.text("lite_status"): lay for lay in L.LAYOUTS.values()}
+    for sheet in names:
+        label = book.read_range(sheet, STATUS_ROW - 1, STATUS_COL, STATUS_ROW - 1, STATUS_COL)
+        lay = labels.get(label[0][0]) if isinstance(label[0][0], str) else None
+        if lay is None:
+            continue
+        folded = {n.strip().casefold() for n in names}
+        if book.read_range(sheet, 1, 1, 1, 1)[0][0] != lay.settings_title:
+            return lay, sheet, [lay.text("lite_renamed", sheet=club_jobs.BLOCK, found=sheet)]
+        lines = [lay.text("lite_renamed", sheet=lay.settings_sheet, found=sheet)] \
+            if sheet.strip().casefold() != lay.settings_sheet.casefold() else []
+        if lay.players_sheet.casefold() not in folded:
+            lines.append(lay.text("lite_sheet_missing", sheet=lay.players_sheet))
+        return lay, sheet, lines
+    return None
+
+
+def _refuse_renamed(lb: LiteBook, lay: L.Layout, sheet: str, lines: list[str]) -> Outcome:
+    """Say it where the secretary looks: the status cell of the sheet with the buttons,
+    an alert, the Output pane; nothing else is changed."""
+    lines = [*lines, lay.text("lite_rename_back")]
+    print("\n".join(lines))
+    _tell(lb, sheet, lines)
+    lb.flush()
+    try:
+        lb.book.app.alert(" ".join(lines), title="monrad", mode="critical")
+    except Exception:  # noqa: BLE001 -- an Excel without alerts: the status cell says it
+        print(traceback.format_exc())
+    return Outcome(lines[0], True)
 
 
 def _localised(lay: L.Layout, text: tuple[str, dict] | None, english: str) -> str:
@@ -69,7 +115,11 @@ def run_script(job: Callable[[LiteBook], jobs.JobReport], book: Any) -> Outcome:
     printed on the Output pane only, and the status cell says what happened.
     """
     lb = LiteBook(book)
+    renamed = _renamed(lb)
+    if renamed is not None:
+        return _refuse_renamed(lb, *renamed)
     lay, sheet = _where(lb)
+    lb.lang = lay.lang
     try:
         report = job(lb)
     except InputError as exc:

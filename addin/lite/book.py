@@ -37,12 +37,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ...converters import layout as L
 from ...converters.workbook.backup import LITE_BACKUP_SHEET
 from ...converters.workbook.binding import CellValue, WorkbookError, col_letter
 from ...engine.i18n import tr
 from ..ribbon.book import _plain, excel_text
 
-__all__ = ["BACKUP_SHEET", "LiteBook", "points_width"]
+__all__ = ["BACKUP_SHEET", "LiteBook", "backup_heading", "points_width"]
 
 #: The hidden sheet that keeps the values a press replaced (see the module doc); the
 #: readers name it where a round sheet is missing (issue 36 item 2).
@@ -61,11 +62,23 @@ def points_width(characters: float) -> float:
     return round((characters * 7 + 5) * 0.75, 2)
 
 
+def backup_heading(lang: str) -> str:
+    """The first line of the backup sheet, in the workbook's language (issue 37 item 5).
+
+    >>> backup_heading("en")
+    'monrad: the sheets as they were before the last press'
+    """
+    return L.layout_for(lang).text("lite_backup_title")
+
+
 def _hex(colour: str) -> str:
     return "#" + colour.lstrip("#").upper()
 
 
 Cells = dict[tuple[int, int], CellValue]
+#: A held-back xlwings call and what it does where it may be refused (``None``: a value,
+#: which may not).
+_Call = tuple[str | None, Callable[[], object]]
 
 
 class _Grid:
@@ -96,6 +109,7 @@ class LiteBook:
 
     def __init__(self, book: Any) -> None:
         self.book = book
+        self.lang = "en"  # the workbook's language (the backup sheet's heading): run_script sets it
         self.name = str(book.name)
         self._names: list[str] = [str(s.name) for s in book.sheets]
         self._snapshot: dict[str, Cells] = {}  # read once per sheet
@@ -104,20 +118,23 @@ class LiteBook:
         self._kept: dict[str, Cells] = {}  # the values a change replaced (the backup)
         self.not_applied: set[str] = set()  # formatting the host refused
         self.backup_sheet: str | None = None
-        # the held-back xlwings calls: values (cells and sheets) and formatting, each
-        # in order; ``save`` commits them, ``flush`` hands them to xlwings
-        self._values: list[Callable[[], object]] = []
-        self._formats: list[tuple[str, Callable[[], object]]] = []
-        self._committed: tuple[list[Callable[[], object]], list[tuple[str, Callable[[], object]]]] \
-            = ([], [])
+        # the held-back xlwings calls: values (cells, sheets, visibility) and formatting,
+        # each in order; ``save`` commits them, ``flush`` hands them to xlwings.  A call
+        # named ``what`` may be refused (skipped and reported); an unnamed one may not.
+        self._values: list[_Call] = []
+        self._formats: list[_Call] = []
+        self._committed: tuple[list[_Call], list[_Call]] = ([], [])
 
-    def _queue(self, call: Callable[[], object], what: str | None = None) -> None:
+    def _queue(self, call: Callable[[], object], what: str | None = None, *,
+               value: bool | None = None) -> None:
         """Hold an xlwings call back until :meth:`flush`: a value (``what`` is
-        ``None``) or a formatting call named ``what`` (skipped where refused)."""
-        if what is None:
-            self._values.append(call)
+        ``None``, or ``value`` is true: a sheet's visibility, named and skipped where
+        refused) or a formatting call named ``what`` (skipped where refused)."""
+        early = what is None if value is None else value
+        if early:
+            self._values.append((what, call))
         else:
-            self._formats.append((what, call))
+            self._formats.append((what or "", call))
 
     # --- the sheet structure, as this run sees it ---------------------------------
     def _find(self, name: str) -> str:
@@ -189,10 +206,17 @@ class LiteBook:
 
     def _put(self, sheet: str, first_row: int, first_col: int,
              rows: Sequence[Sequence[CellValue]]) -> None:
-        """Queue the values (one write per block of equal rows) and record them."""
-        widths = {len(row) for row in rows}
-        blocks = ([(first_row, list(rows))] if len(widths) == 1 and 0 not in widths else
-                  [(first_row + i, [row]) for i, row in enumerate(rows) if len(row)])
+        """Queue the values, one write per run of rows of the same width (one for a
+        rectangle: a round trip to Excel each, issue 38 item 1), and record them."""
+        blocks: list[tuple[int, list[Sequence[CellValue]]]] = []
+        for i, row in enumerate(rows):
+            if not len(row):
+                continue
+            if blocks and blocks[-1][0] + len(blocks[-1][1]) == first_row + i and \
+                    len(blocks[-1][1][0]) == len(row):
+                blocks[-1][1].append(row)
+            else:
+                blocks.append((first_row + i, [row]))
         for top, block in blocks:
             data = [[excel_text(v) for v in row] for row in block]
 
@@ -406,36 +430,42 @@ class LiteBook:
         :attr:`not_applied`)."""
         values, formats = self._committed
         self._committed = ([], [])
-        for call in values:
-            call()
         refused: set[str] = set()
-        for what, format_call in formats:
+        for what, call in [*values, *formats]:
+            if what is None:
+                call()
+                continue
             try:
-                format_call()
-            except Exception:  # noqa: BLE001 -- formatting only; the values are queued
+                call()
+            except Exception:  # noqa: BLE001 -- visibility or formatting only
                 refused.add(what)
         self.not_applied |= refused
         return refused
 
     def _write_backup(self) -> None:
-        blocks: list[list[CellValue]] = [["monrad: the sheets as they were before the last press"]]
+        """The backup sheet as **one** rectangle of values, the previous backup's cells
+        beyond it emptied in the same write (issue 38 item 1: one round trip, however
+        many players); its heading in the workbook's language (issue 37 item 5); a new
+        backup sheet is hidden among the values, before any formatting (item 3)."""
+        rows: list[list[CellValue]] = [[backup_heading(self.lang)]]
         for name, cells in self._kept.items():
-            blocks.append([f"[{name}]"])
+            rows.append([f"[{name}]"])
             if cells:
-                rows = range(1, max(r for r, _ in cells) + 1)
-                cols = range(1, max(c for _, c in cells) + 1)
-                blocks.extend([cells.get((r, c)) for c in cols] for r in rows)
-            blocks.append([])
+                height, width = max(r for r, _ in cells), max(c for _, c in cells)
+                rows.extend([cells.get((r, c)) for c in range(1, width + 1)]
+                            for r in range(1, height + 1))
+            rows.append([])
         if BACKUP_SHEET in self._names:
-            last, width = self.used_size(BACKUP_SHEET)
-            self.clear_range(BACKUP_SHEET, 1, 1, last, width)
+            old_height, old_width = self.used_size(BACKUP_SHEET)
         else:
+            old_height = old_width = 0
             self.add_sheet(BACKUP_SHEET)
             self._queue(lambda: setattr(self.book.sheets[BACKUP_SHEET], "visible", False),
-                        "hidden backup sheet")
-        for i, row in enumerate(blocks, 1):
-            if row:
-                self._put(BACKUP_SHEET, i, 1, [row])
+                        "hidden backup sheet", value=True)
+        height = max(len(rows), old_height)
+        width = max(old_width, *(len(row) for row in rows))
+        rows += [[]] * (height - len(rows))
+        self._put(BACKUP_SHEET, 1, 1, [[*row, *[None] * (width - len(row))] for row in rows])
         self.backup_sheet = BACKUP_SHEET
 
     def discard(self) -> None:

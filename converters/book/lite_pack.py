@@ -62,10 +62,13 @@ PACKED = (
     "addin/ribbon/__init__.py",
     "addin/ribbon/book.py",
 )
-#: Files that a ``*.py`` entry of :data:`PACKED` leaves out: the front's batch
-#: conversion, DataFrames and fidelity notes, which no button uses.  Anything new in
-#: the ground travels without being named here.
-LEFT_OUT = ("converters/batch.py", "converters/fidelity.py", "converters/frames.py")
+#: Files that an entry of :data:`PACKED` leaves out: the front's batch conversion,
+#: DataFrames and fidelity notes, which no button uses, and the English catalog, which
+#: only repeats its source text (gettext shows the source where a catalog is missing:
+#: the same words, 54 KB less).  Anything new in the ground travels without being named
+#: here.
+LEFT_OUT = ("converters/batch.py", "converters/fidelity.py", "converters/frames.py",
+            "engine/locale/en/LC_MESSAGES/monrad.mo")
 #: Files of a packed folder that travel besides the Python modules (the compiled
 #: message catalogs).
 DATA_SUFFIXES = (".mo",)
@@ -85,12 +88,15 @@ ABSENT = {
     "xlwings": "Lite's own line of requirements.txt",
 }
 #: The packages the packed code imports (import name -> requirement line): pure Python,
-#: on the index, pinned to the versions the Pyodide test installs.
+#: on the index, as ranges (Lite pins what it installs in ``requirements-pinned.txt``
+#: and advises upper bounds, not pins).  The Pyodide test presses the buttons with both
+#: ends of every range installed: the newest versions in them and the lowest (olefile's
+#: 0.46 has no wheel, so 0.47 is both ends).
 REQUIREMENTS = {
-    "openpyxl": "openpyxl==3.1.5",
-    "et_xmlfile": "et_xmlfile==2.0.0",
-    "defusedxml": "defusedxml==0.7.1",
-    "olefile": "olefile==0.47",
+    "openpyxl": "openpyxl>=3.1.0,<3.2",
+    "et_xmlfile": "et_xmlfile>=1.1.0,<2.1",
+    "defusedxml": "defusedxml>=0.7.0,<0.8",
+    "olefile": "olefile>=0.47,<0.48",
 }
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -124,9 +130,10 @@ def _sources() -> Iterator[tuple[str, Path]]:
         path = base / rest if rest else base
         if path.is_dir():
             for f in path.rglob("*"):
+                name = f.relative_to(base).as_posix()
                 if f.is_file() and (f.suffix == ".py" or f.suffix in DATA_SUFFIXES) and \
-                        "__pycache__" not in f.parts:
-                    out[f"monrad/{top}/{f.relative_to(base).as_posix()}"] = f
+                        "__pycache__" not in f.parts and f"{top}/{name}" not in LEFT_OUT:
+                    out[f"monrad/{top}/{name}"] = f
         else:
             out[f"monrad/{item}"] = path
     return iter(sorted(out.items()))

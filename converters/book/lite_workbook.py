@@ -30,20 +30,17 @@ back (:func:`read_lite_code`) uses defusedxml.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import posixpath
 import re
-import uuid
 import zipfile
-from xml.sax.saxutils import escape, quoteattr
-
-from defusedxml import ElementTree as SafeET
 
 from ...engine.i18n import tr
 from .. import layout as L
 from ..errors import InputError
-from ..limits import MAX_PART_BYTES, check_member
+from ..limits import check_member
 from ..workbook.binding import a1
 from ..workbook.package import (
     Package,
@@ -64,9 +61,10 @@ __all__ = [
     "STATUS_COL",
     "STATUS_HEIGHT",
     "STATUS_ROW",
-    "XLWINGS_PIN",
+    "XLWINGS_RANGE",
     "add_lite",
     "add_status_label",
+    "status_first_text",
     "carried_version",
     "embed_lite",
     "lite_code",
@@ -78,8 +76,23 @@ __all__ = [
 
 #: xlwings Lite's id in the Office add-in store.
 ADDIN_ID = "wa200008175"
-#: The xlwings version Lite installs with the workbook (Lite's own lines, "# required").
-XLWINGS_PIN = "0.37.8"
+#: The xlwings versions Lite may install with the workbook (Lite's own line, "# required"):
+#: 0.37.5 is the first with every call the Lite binding makes (borders, list validation,
+#: conditional formats; after the 0.35 rename of ``Book.sync`` to ``Book.flush`` and the
+#: fix for newer Pyodide); both ends are tested inside Pyodide
+#: (``tests/addin/test_lite_pyodide.py``).  Lite records what it installed in
+#: ``requirements-pinned.txt`` and advises ranges, not pins.
+XLWINGS_RANGE = ">=0.37.5,<0.38"
+#: The Pyodide and add-in versions a workbook saved by current Lite names (its
+#: ``pyodideVersion``/``addinVersion`` properties): the Pyodide the tests run, and the
+#: newest Lite in its public changelog when this was written.  Lite keeps its own
+#: values in a workbook it saved; ``monrad lite`` does not touch them there.
+PYODIDE_VERSION = "314.0.7"
+ADDIN_VERSION = "1.0.0.0-28"
+LITE_SETTINGS = {"pyodideVersion": PYODIDE_VERSION, "addinVersion": ADDIN_VERSION}
+#: The file Lite (Pyodide 314+) writes with the exact versions it installed and
+#: reinstalls on every start; stale once ``requirements.txt`` changes.
+PINNED = "requirements-pinned.txt"
 
 #: The buttons: (shape name, script, caption key, top row).
 BUTTONS = (
@@ -93,7 +106,7 @@ PANE_SCRIPTS = (("explain_rounds", "lite_explain_script"),)
 #: The buttons' column (E) and size in cells.
 BUTTON_COL, BUTTON_ROWS, BUTTON_COLS = 5, 2, 3
 #: The status cell (label above it) and how many lines of it monrad owns.
-STATUS_ROW, STATUS_COL, STATUS_HEIGHT = 13, 5, 8
+STATUS_ROW, STATUS_COL, STATUS_HEIGHT = L.LITE_STATUS_ROW, L.LITE_STATUS_COL, L.LITE_STATUS_HEIGHT
 
 WEB_EXTENSION = "xl/webextensions/webextension1.xml"
 TASKPANES = "xl/webextensions/taskpanes.xml"
@@ -118,12 +131,23 @@ def monrad_version() -> str:
                             "pins monrad's version and cannot tell it")) from None
 
 
+def status_first_text(lang: str) -> list[str]:
+    """What the status cell says before the first press (issue 38 item 7): press a
+    button; without internet Lite cannot start, and the command line is the way."""
+    lay = L.layout_for(lang)
+    return [lay.text("lite_first_text"), lay.text("lite_offline"),
+            lay.text("lite_offline_fallback")]
+
+
 def add_status_label(ws, lang: str) -> None:
-    """The label above the status cell, on the openpyxl Settings sheet ``ws``."""
+    """The label above the status cell and its first text, on the openpyxl Settings
+    sheet ``ws``."""
     from openpyxl.styles import Font
 
     cell = ws.cell(STATUS_ROW - 1, STATUS_COL, L.layout_for(lang).text("lite_status"))
     cell.font = Font(name="Calibri", bold=True, color="2F5597")
+    for i, line in enumerate(status_first_text(lang)):
+        ws.cell(STATUS_ROW + i, STATUS_COL, line)
 
 
 def requirements_txt(*, from_index: bool = False, version: str | None = None) -> str:
@@ -132,8 +156,8 @@ def requirements_txt(*, from_index: bool = False, version: str | None = None) ->
     the package index); with ``from_index``, ``monrad==VERSION`` instead (once monrad
     is on the package index)."""
     lines = [
-        f"xlwings=={XLWINGS_PIN}  # required",
-        "python-dotenv==1.0.1  # required",
+        f"xlwings{XLWINGS_RANGE}  # required",
+        "python-dotenv>=1.0.1,<1.3  # required",
         "pyodide-http  # required",
         "black  # required",
     ]
@@ -245,11 +269,36 @@ from monrad.addin import lite  # noqa: E402
 '''
 
 
+#: The lines around monrad's part of ``main.py`` (issue 38 item 5): what stands between
+#: them is monrad's, written again by every ``monrad lite``; everything else in the file
+#: is the club's own and stays as the club wrote it.  The first line names the version
+#: and a digest of monrad's part and ``requirements.txt`` (issue 40 item 13).
+BEGIN_MARK = ("# >>> monrad {version} (sha256 {digest}): monrad's part, written by "
+              "'monrad lite'; do not edit down to the end line")
+END_MARK = "# <<< monrad: end of monrad's part; your own code goes below this line"
+_BEGIN = re.compile(r"# >>> monrad (\S+) \(sha256 ([0-9a-f]{16})\): monrad's part, written "
+                    r"by 'monrad lite'; do not edit down to the end line")
+_ANY_MARK = re.compile(r"\s*#\s*(>>>|<<<)\s*monrad\b")
+#: The last line of monrad's part in a ``main.py`` written before the markers (0.1.0):
+#: the import after the pack, or (the index form) the last script's call.
+_OLD_END = re.compile(r"from monrad\.addin import lite(  # noqa: E402)?|    lite\.\w+\(book\)")
+
+
+def code_digest(part: str, requirements: str) -> str:
+    """The digest of monrad's part of ``main.py`` and of ``requirements.txt`` (16 hex
+    digits of SHA-256): kept in the begin line, so ``monrad lite --show`` can tell an
+    edited part from the one monrad wrote.  It catches edits, not a forger who writes
+    the digest again: Lite's trust prompt is what guards a workbook from a stranger."""
+    text = part + "\n--- requirements.txt ---\n" + requirements
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def main_py(lang: str, sheet: str | None = None, *, from_index: bool = False,
             version: str | None = None) -> str:
-    """The workbook's ``main.py``: a short note and one ``@script`` per button (a call
-    into :mod:`monrad.addin.lite`), then -- unless ``from_index`` (monrad installed from
-    the package index by ``requirements.txt``) -- monrad's own code packed
+    """The workbook's ``main.py``, all of it monrad's part between :data:`BEGIN_MARK` and
+    :data:`END_MARK`: a short note and one ``@script`` per button (a call into
+    :mod:`monrad.addin.lite`), then -- unless ``from_index`` (monrad installed from the
+    package index by ``requirements.txt``) -- monrad's own code packed
     (:mod:`~monrad.converters.book.lite_pack`), unpacked when Lite runs the file.
 
     ``sheet`` is the sheet with the buttons (default: the Settings sheet)."""
@@ -267,7 +316,9 @@ def main_py(lang: str, sheet: str | None = None, *, from_index: bool = False,
                   'MONRAD_PACK = """',
                   lite_pack.pack_text(lite_pack.pack_bytes()),
                   '"""', *_UNPACK.splitlines()]
-    return "\n".join(lines).rstrip("\n") + "\n"
+    part = "\n".join(lines).strip("\n") + "\n"
+    digest = code_digest(part, requirements_txt(from_index=from_index, version=version))
+    return f"{BEGIN_MARK.format(version=version, digest=digest)}\n{part}{END_MARK}\n"
 
 
 def lite_code(lang: str, sheet: str | None = None, *, from_index: bool = False,
@@ -276,6 +327,80 @@ def lite_code(lang: str, sheet: str | None = None, *, from_index: bool = False,
     version = version or monrad_version()
     return {"main.py": main_py(lang, sheet, from_index=from_index, version=version),
             "requirements.txt": requirements_txt(from_index=from_index, version=version)}
+
+
+class MainParts:
+    """A ``main.py`` cut at monrad's lines: ``before`` + monrad's ``part`` + ``after``;
+    ``version``/``digest`` from the begin line (``None`` in a ``main.py`` written before
+    the markers, whose part runs from the top to its last monrad line)."""
+
+    def __init__(self, before: str, part: str, after: str, version: str | None,
+                 digest: str | None) -> None:
+        self.before, self.part, self.after = before, part, after
+        self.version, self.digest = version, digest
+
+    @property
+    def own_lines(self) -> int:
+        """How many lines of the club's own code the file holds besides monrad's part."""
+        return sum(1 for line in (self.before + self.after).splitlines() if line.strip())
+
+
+def split_main(text: str, source: str | None = None) -> MainParts | None:
+    """``text`` (a workbook's ``main.py``) cut at monrad's lines; ``None`` where it holds
+    no part of monrad's.  Marker lines that were edited, doubled or lost are refused
+    (:class:`InputError`, saying how to go on): what is monrad's and what the club's
+    cannot be told then, and neither is overwritten."""
+    lines = text.splitlines(keepends=True)
+    marks = [i for i, line in enumerate(lines) if _ANY_MARK.match(line)]
+    begins = [i for i in marks if _BEGIN.fullmatch(lines[i].rstrip("\r\n"))]
+    ends = [i for i in marks if lines[i].rstrip("\r\n") == END_MARK]
+    if marks:
+        if len(marks) != 2 or len(begins) != 1 or len(ends) != 1 or begins[0] > ends[0]:
+            raise InputError(tr(
+                "main.py: the lines that mark monrad's part were edited, so monrad cannot "
+                "tell its code from yours; put back the line starting '# >>> monrad' above "
+                "monrad's part and the line {end!r} under it (Lite's editor, or an earlier "
+                "copy of the workbook), or copy your own code out and empty main.py, then "
+                "run 'monrad lite' again", end=END_MARK), source=source)
+        b, e = begins[0], ends[0]
+        m = _BEGIN.fullmatch(lines[b].rstrip("\r\n"))
+        assert m is not None
+        return MainParts("".join(lines[:b]), "".join(lines[b + 1:e]), "".join(lines[e + 1:]),
+                         m.group(1), m.group(2))
+    if not re.search(r'^MONRAD_VERSION = "|^from monrad\.addin import lite$', text, re.M):
+        return None
+    last = max((i for i, line in enumerate(lines) if _OLD_END.fullmatch(line.rstrip("\r\n"))),
+               default=len(lines) - 1)
+    return MainParts("", "".join(lines[:last + 1]), "".join(lines[last + 1:]), None, None)
+
+
+def merge_main(old: str, new: str) -> str:
+    """``new`` (this monrad's ``main.py``) with the club's own code of ``old`` kept where
+    it stood: before and after monrad's part (issue 38 item 5)."""
+    cut = split_main(old)
+    return new if cut is None else cut.before + new + cut.after
+
+
+def code_state(code: dict[str, str], lang: str, sheet: str) -> str:
+    """What monrad can say of the Lite code a workbook carries (``--show``): ``"as
+    written"`` (monrad's part and ``requirements.txt`` are what that monrad wrote),
+    ``"differs"``, ``"no digest"`` (written before the digest was kept) or ``"none"``."""
+    cut = split_main(code.get("main.py", ""))
+    if cut is None:
+        return "none"
+    if cut.digest is None:
+        return "no digest"
+    requirements = code.get("requirements.txt", "")
+    if code_digest(cut.part, requirements) != cut.digest:
+        return "differs"
+    from_index = "MONRAD_PACK" not in cut.part
+    if cut.version == monrad_version():  # this monrad can write it again: compare all
+        again = lite_code(lang, sheet, from_index=from_index, version=cut.version)
+        mine = split_main(again["main.py"])
+        assert mine is not None
+        if (mine.part, again["requirements.txt"]) != (cut.part, requirements):
+            return "differs"
+    return "as written"
 
 
 def carried_version(code: dict[str, str]) -> tuple[str | None, str]:
@@ -291,22 +416,34 @@ def carried_version(code: dict[str, str]) -> tuple[str | None, str]:
     return None, "none"
 
 
+def _attr(text: str) -> str:
+    """An attribute value in double quotes, ``"`` as ``&quot;`` (as Lite writes it)."""
+    from xml.sax.saxutils import escape  # imports urllib.request: not for a press
+
+    return '"' + escape(text, {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}) + '"'
+
+
 def _property(name: str, value: str) -> str:
-    return f"<we:property name={quoteattr(name)} value={quoteattr(json.dumps(value))}/>"
+    return f"<we:property name={_attr(name)} value={_attr(json.dumps(value))}/>"
 
 
 def web_extension_xml(code: dict[str, str]) -> str:
-    """``webextension1.xml`` holding ``code`` (file name -> text) as Lite stores it."""
+    """``webextension1.xml`` holding ``code`` (file name -> text) as Lite stores it, with
+    Lite's own ``pyodideVersion`` and ``addinVersion`` after ``main.py`` (the order of
+    the workbooks Lite saved)."""
+    import uuid
+
     digest = uuid.uuid5(uuid.NAMESPACE_URL, "monrad-lite:" + json.dumps(code, sort_keys=True))
-    props = "".join(_property(k, v) for k, v in code.items())
+    props = {**{k: v for k, v in code.items() if k == "main.py"}, **LITE_SETTINGS,
+             **{k: v for k, v in code.items() if k != "main.py"}}
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         f'<we:webextension xmlns:we="{_WE}" id="{{{str(digest).upper()}}}">'
         f'<we:reference id="{ADDIN_ID}" version="1.0.0.0" store="en-US" storeType="OMEX"/>'
         f'<we:alternateReferences><we:reference id="{ADDIN_ID.upper()}" version="1.0.0.0" '
         f'store="{ADDIN_ID.upper()}" storeType="OMEX"/></we:alternateReferences>'
-        f"<we:properties>{props}</we:properties><we:bindings/>"
-        f'<we:snapshot xmlns:r="{_REL}"/></we:webextension>'
+        f"<we:properties>{''.join(_property(k, v) for k, v in props.items())}</we:properties>"
+        f'<we:bindings/><we:snapshot xmlns:r="{_REL}"/></we:webextension>'
     )
 
 
@@ -327,6 +464,8 @@ _TASKPANES_RELS = (
 
 def _drawing_xml(lang: str) -> str:
     """Three rounded buttons with a hyperlink each (rId1.. in order of :data:`BUTTONS`)."""
+    from xml.sax.saxutils import escape
+
     lay = L.layout_for(lang)
     shapes = []
     for i, (shape, _func, caption, top) in enumerate(BUTTONS, 1):
@@ -358,6 +497,8 @@ def _drawing_xml(lang: str) -> str:
 
 
 def _drawing_rels(sheet: str) -> str:
+    from xml.sax.saxutils import quoteattr
+
     rels = "".join(
         f'<Relationship Id="rId{i}" Type="{_REL}/hyperlink" '
         f"Target={quoteattr('#' + _sheet_ref(sheet, button_cell(top)))}/>"
@@ -369,6 +510,8 @@ def _drawing_rels(sheet: str) -> str:
 def _sheet_part(pkg: Package, sheet: str) -> str:
     """The package path of the worksheet called ``sheet``."""
     wb_part = pkg.workbook_part()
+    from defusedxml import ElementTree as SafeET
+
     wb = SafeET.fromstring(pkg.parts[wb_part])
     ns = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main"}
     rid = next((s.get(f"{{{_REL}}}id") for s in wb.iterfind("m:sheets/m:sheet", ns)
@@ -448,9 +591,11 @@ def _add_buttons(pkg: Package, lang: str, sheet: str, types: str) -> str:
 _PROPERTY = re.compile(r"""<(?:[\w.-]+:)?property\b(?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*/>""")
 
 
-def _replace_properties(xml: str, code: dict[str, str]) -> str:
-    """Lite's web-extension part with ``code``'s files replaced (or added); Lite's own
-    properties stay as they are."""
+def _replace_properties(xml: str, code: dict[str, str], drop: tuple[str, ...] = ()) -> str:
+    """Lite's web-extension part with ``code``'s files replaced (or added) and the
+    properties named in ``drop`` left out; Lite's own properties stay as they are."""
+    for gone in [m for m in _PROPERTY.finditer(xml) if attrs(m.group(0)).get("name") in drop][::-1]:
+        xml = xml[:gone.start()] + xml[gone.end():]
     for name, text in code.items():
         prop = _property(name, text)
         found = next((m for m in _PROPERTY.finditer(xml) if attrs(m.group(0)).get("name") == name),
@@ -476,7 +621,16 @@ def add_lite(pkg: Package, lang: str, code: dict[str, str], sheet: str | None = 
         if ADDIN_ID not in xml.lower():
             raise InputError(str(tr("the workbook holds another add-in's web extension; "
                                     "monrad does not replace it")), source=where)
-        pkg.put(WEB_EXTENSION, _replace_properties(xml, code).encode("utf-8"))
+        # new requirements make Lite's recorded pins stale: left out, Lite pins again
+        # what it installs from the new requirements.txt (issue 38 item 4)
+        stale = read_lite_code(pkg.parts[WEB_EXTENSION], where, part=True).get(
+            "requirements.txt") != code.get("requirements.txt")
+        # Lite's own settings stay as Lite wrote them; a part without them (written by
+        # monrad 0.1.0, never saved by Lite) gets those of a new workbook
+        lite_own = {k: v for k, v in LITE_SETTINGS.items()
+                    if not any(attrs(m.group(0)).get("name") == k for m in _PROPERTY.finditer(xml))}
+        pkg.put(WEB_EXTENSION, _replace_properties(xml, {**code, **lite_own},
+                                                   (PINNED,) if stale else ()).encode("utf-8"))
     else:
         pkg.put(WEB_EXTENSION, web_extension_xml(code).encode("utf-8"))
         pkg.put(TASKPANES, _TASKPANES_XML.encode("utf-8"))
@@ -502,25 +656,56 @@ def embed_lite(package: bytes, lang: str, *, sheet: str | None = None, from_inde
     return pkg.to_bytes()
 
 
-def read_lite_code(package: bytes) -> dict[str, str]:
-    """The code files a workbook holds for xlwings Lite (file name -> text); ``{}`` if
-    it has none.  The property values are JSON strings (Lite's format)."""
-    with zipfile.ZipFile(io.BytesIO(package)) as z:
-        if WEB_EXTENSION not in z.namelist():
-            return {}
-        info = z.getinfo(WEB_EXTENSION)  # no byte more than its index says (issue 40 item 1)
-        check_member(info, "workbook", MAX_PART_BYTES, methods=SPREADSHEET_METHODS)
-        root = SafeET.fromstring(read_member(z, info, "workbook"))
+#: The most a web-extension part may hold (Office keeps up to 2 MB of an add-in's
+#: document settings).
+MAX_WEB_EXTENSION_BYTES = 8 * 1024 * 1024
+
+
+def read_lite_code(package: bytes, source: str | None = None, *,
+                   part: bool = False) -> dict[str, str]:
+    """The code files a workbook holds for xlwings Lite (file name -> text: ``main.py``,
+    ``requirements.txt``, ``requirements-pinned.txt``); ``{}`` if it has none.  The
+    property values are JSON strings (Lite's format); ``package`` is the web-extension
+    part itself where ``part`` is true.
+
+    A stranger's part is read with care (issue 40 item 13): size first, no DTD or
+    entities (defusedxml), a code file's value must be a JSON string (nothing nested is
+    parsed); anything else is one :class:`InputError` naming the part."""
+    from defusedxml import DefusedXmlException
+    from defusedxml import ElementTree as SafeET
+
+    if part:
+        data = package
+    else:
+        with zipfile.ZipFile(io.BytesIO(package)) as z:
+            if WEB_EXTENSION not in z.namelist():
+                return {}
+            info = z.getinfo(WEB_EXTENSION)  # no byte more than its index says (issue 40 item 1)
+            check_member(info, "workbook", MAX_WEB_EXTENSION_BYTES, methods=SPREADSHEET_METHODS)
+            data = read_member(z, info, "workbook")
+    if len(data) > MAX_WEB_EXTENSION_BYTES:
+        raise InputError(tr("{part}: larger than {n} MB; Lite's code is never that large",
+                            part=WEB_EXTENSION, n=MAX_WEB_EXTENSION_BYTES // 2**20),
+                         source=source)
+    try:
+        root = SafeET.fromstring(data)
+    except DefusedXmlException:
+        raise InputError(tr("{part}: holds a DTD or entities, which monrad does not read",
+                            part=WEB_EXTENSION), source=source) from None
+    except SafeET.ParseError as exc:
+        raise InputError(tr("{part}: not well-formed XML ({detail})", part=WEB_EXTENSION,
+                            detail=str(exc)), source=source) from None
     out = {}
     for prop in root.iterfind(f"{{{_WE}}}properties/{{{_WE}}}property"):
         name, value = prop.get("name"), prop.get("value")
-        if name is None or value is None:
-            continue
+        if name is None or value is None or not name.endswith((".py", ".txt")):
+            continue  # Lite's own settings (pyodideVersion ...): not read
         try:
+            if not value.lstrip().startswith('"'):
+                raise ValueError(value)
             decoded = json.loads(value)
         except ValueError:
-            raise InputError(tr('{web_extension}: property {name!r} is not a JSON value',
-                                web_extension=WEB_EXTENSION, name=name)) from None
-        if isinstance(decoded, str):
-            out[name] = decoded
+            raise InputError(tr("{part}: property {name!r} is not a JSON string",
+                                part=WEB_EXTENSION, name=name), source=source) from None
+        out[name] = decoded
     return out

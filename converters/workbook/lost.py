@@ -18,7 +18,6 @@ from ...engine.model import PendingGame
 from ..errors import InputError
 from .backup import LITE_BACKUP_SHEET, backups_of
 from .binding import WorkbookError, WorkbookReader
-from .package_book import open_book
 
 __all__ = ["get_it_back", "missing_sheet", "not_paired_with"]
 
@@ -28,6 +27,8 @@ def get_it_back(book: WorkbookReader, sheet: str | None = None) -> Message:
     there, got back from the newest backup): the newest backup beside the workbook that
     still has a sheet of that name, else xlwings Lite's hidden backup sheet when the
     workbook has one, else where monrad keeps its backups."""
+    from .package_book import open_book  # a backup file: never under Lite (issue 38 item 2)
+
     path = getattr(book, "path", None)
     for backup in reversed(backups_of(Path(path))) if path is not None else ():
         if sheet is None:

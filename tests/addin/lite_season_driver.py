@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 import zipfile
 from xml.etree import ElementTree
@@ -24,6 +25,8 @@ CLUB_RESULTS = ["1-0", "0-1", "½-½"]
 _WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
 #: how main.py's packed part begins (``lite_workbook.PACK_MARK``)
 PACK_MARK = "# --- monrad, packed: do not edit below this line "
+#: the line that ends monrad's part of main.py (``lite_workbook.END_MARK``)
+END_MARK = "# <<< monrad: end of monrad's part; your own code goes below this line"
 STATUS_ROW, STATUS_COL, STATUS_HEIGHT = 13, 5, 8
 
 
@@ -36,10 +39,30 @@ def workbook_code(path: str) -> dict[str, str]:
             for p in root.iter(f"{_WE}property")}
 
 
-def requirements(path: str) -> list[str]:
-    """The requirement lines of the workbook's ``requirements.txt``, comments cut."""
-    lines = (line.split("#", 1)[0].strip()
-             for line in workbook_code(path)["requirements.txt"].splitlines())
+def set_code(path: str, **files: str) -> None:
+    """Replace (or add) Lite's code files in the workbook at ``path``, as Lite's editor
+    would (CPython only: monrad writes the part)."""
+    from monrad.converters.book import lite_workbook as LW
+
+    with zipfile.ZipFile(path) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    xml = parts[LW.WEB_EXTENSION].decode()
+    parts[LW.WEB_EXTENSION] = LW._replace_properties(xml, files).encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+
+
+def requirements(path: str, *, floor: bool = False) -> list[str]:
+    """The requirement lines Lite installs for the workbook, comments cut: those of
+    ``requirements-pinned.txt`` where the workbook has one (Lite reinstalls its pins on
+    every start), else ``requirements.txt``.  ``floor``: every range at its lower end
+    (``>=X,<Y`` -> ``==X``), the other end of what the tests install."""
+    code = workbook_code(path)
+    text = code.get("requirements-pinned.txt") or code["requirements.txt"]
+    lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
+    if floor:
+        lines = [re.sub(r">=([^,\s]+),<\S+", r"==\1", line) for line in lines]
     return [line for line in lines if line]
 
 
@@ -48,10 +71,10 @@ def run_main(path: str, *, unpack: bool = True) -> dict:
     (CPython tests, where monrad is installed): the scripts only, importing the
     installed monrad instead of unpacking the packed one over it."""
     code = workbook_code(path)["main.py"]
-    if not unpack:
-        head, mark, _ = code.partition(PACK_MARK)
+    if not unpack:  # the pack's lines give way to the import; the club's code stays
+        head, mark, rest = code.partition(PACK_MARK)
         assert mark, "main.py carries no packed monrad"
-        code = head + "from monrad.addin import lite\n"
+        code = head + "from monrad.addin import lite\n" + rest.partition(END_MARK)[2]
     namespace: dict = {}
     exec(compile(code, "main.py", "exec"), namespace)  # noqa: S102 -- the workbook's code
     return namespace
@@ -66,9 +89,11 @@ def status_sheet(path: str) -> str:
     return lay.settings_sheet if lay is not None else "monrad"
 
 
-def press(namespace: dict, script: str, path: str, *, remote: bool = False) -> str:
+def press(namespace: dict, script: str, path: str, *, remote: bool = False,
+          actions: list | None = None) -> str:
     """Press the button ``script`` on the Lite stand-in (or, ``remote``, on xlwings' own
-    remote engine: ``lite_remote.py``, opt-in); the status cell's first line."""
+    remote engine: ``lite_remote.py``, opt-in); the status cell's first line.  The
+    number of actions the press sent to Excel is added to ``actions``."""
     import openpyxl
 
     if remote:
@@ -76,6 +101,7 @@ def press(namespace: dict, script: str, path: str, *, remote: bool = False) -> s
 
         book, remote_book = open_remote(path)
         namespace[script](book)
+        sent = len(remote_book.book.json()["actions"])
         remote_book.finish()
         assert remote_book.stopped_at is None, remote_book.stopped_at
     else:
@@ -84,7 +110,10 @@ def press(namespace: dict, script: str, path: str, *, remote: bool = False) -> s
         book, impl = open_lite(path)
         namespace[script](book)
         assert impl.app.touched == [], impl.app.touched
+        sent = len(impl.actions)
         impl.finish()
+    if actions is not None:
+        actions.append(sent)
     return openpyxl.load_workbook(path)[status_sheet(path)].cell(STATUS_ROW, STATUS_COL).value
 
 
@@ -118,14 +147,15 @@ def season(path: str, first: int, rounds: int, *, unpack: bool = True,
     """Press "pair", type results, press "standings" for rounds ``first`` ..
     ``first + rounds - 1``, then "pair" once more; the status lines and the seconds."""
     namespace = run_main(path, unpack=unpack)
-    said = []
+    said: list = []
+    actions: list = []
     start = time.perf_counter()
     for n in range(first, first + rounds):
-        said.append(press(namespace, "pair_next_round", path, remote=remote))
+        said.append(press(namespace, "pair_next_round", path, remote=remote, actions=actions))
         type_results(path, n)
-        said.append(press(namespace, "update_standings", path, remote=remote))
-    said.append(press(namespace, "pair_next_round", path, remote=remote))
-    return {"said": said, "seconds": round(time.perf_counter() - start, 2)}
+        said.append(press(namespace, "update_standings", path, remote=remote, actions=actions))
+    said.append(press(namespace, "pair_next_round", path, remote=remote, actions=actions))
+    return {"said": said, "actions": actions, "seconds": round(time.perf_counter() - start, 2)}
 
 
 def cli_season(path: str, first: int, rounds: int) -> None:

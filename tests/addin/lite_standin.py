@@ -48,10 +48,16 @@ CLIENT_ACTIONS = frozenset({
     "setValues", "rangeClearContents", "addSheet", "sheetDelete", "setSheetVisibility",
     "setRangeColor", "setNumberFormat", "setHorizontalAlignment", "setColumnWidth",
     "setFontProperty", "setBorderProperty", "setDataValidationList", "addConditionalFormat",
-    "freezePaneAtRange", "copyFromRange", "copyRange", "setScreenUpdating",
+    "freezePaneAtRange", "copyFromRange", "copyRange", "setScreenUpdating", "alert",
 })
-#: Actions that change values or the sheets themselves (the rest is formatting).
-VALUE_ACTIONS = frozenset({"setValues", "rangeClearContents", "addSheet", "sheetDelete"})
+#: Actions that change values or the sheets themselves, their visibility included (the
+#: rest is formatting; an alert comes last of all).
+VALUE_ACTIONS = frozenset({"setValues", "rangeClearContents", "addSheet", "sheetDelete",
+                           "setSheetVisibility"})
+
+
+#: xlwings' "not given" marker; the lowest xlwings of the workbook's range lacks it
+_UNSET = getattr(base_classes, "_UNSET", object())
 
 
 class Refused(NotImplementedError):
@@ -106,14 +112,14 @@ class _Borders:
     def __getitem__(self, side):
         return _Border(self._rng, side)
 
-    def set(self, which, *, line_style=base_classes._UNSET, weight=base_classes._UNSET,
-            color=base_classes._UNSET):
-        if color is not base_classes._UNSET:
+    def set(self, which, *, line_style=_UNSET, weight=_UNSET,
+            color=_UNSET):
+        if color is not _UNSET:
             color = _hex(color)
         for side in which:  # one action per side and attribute: colour, weight, style
             for attribute, value in (("color", color), ("weight", weight),
                                      ("line_style", line_style)):
-                if value is not base_classes._UNSET:
+                if value is not _UNSET:
                     self._rng.action("setBorderProperty", [side, attribute, value])
 
     def clear(self, which):
@@ -388,8 +394,10 @@ class StandinApp:
         raise Refused("App.status_bar is not supported in xlwings Lite")
 
     def alert(self, prompt, title, buttons, mode, callback):
+        """Queued as an action, as by the remote engine (shown after the script)."""
         self.alerts.append((prompt, title, mode))
-        return "ok"
+        self._book.action("alert", [prompt or "", title or "", buttons or "", mode or "",
+                                    callback or ""])
 
 
 class StandinEngine:
@@ -651,7 +659,7 @@ def apply_actions(wb, actions, known=CLIENT_ACTIONS):
                 for j, s in enumerate(row):
                     t = target.cell(r1 + i, c1 + j)
                     t.value, t._style = s.value, copy(s._style)
-        # setScreenUpdating: nothing to apply to a file
+        # setScreenUpdating, alert: nothing to apply to a file
     return None
 
 

@@ -77,8 +77,10 @@ def test_a_clubs_workbook_gets_the_buttons_on_monrads_own_sheet(tmp_path: Path, 
     assert cli(["lite", str(path), "--lang", "en"]) == 0
     assert "is monrad" in capsys.readouterr().out and _parts(path) == after
     assert cli(["lite", str(path), "--show", "--lang", "en"]) == 0
-    assert capsys.readouterr().out.strip() == \
-        f"{path}: monrad {LW.monrad_version()}, carried in the workbook"
+    assert capsys.readouterr().out.strip().splitlines() == [
+        f"{path}: monrad {LW.monrad_version()}, carried in the workbook",
+        f"monrad's part of main.py and requirements.txt is as monrad wrote it; 'monrad lite' "
+        f"will write monrad {LW.monrad_version()}'s part (your own code is kept)"]
 
 
 def test_the_buttons_survive_the_command_line_rewriting_monrads_sheet(tmp_path: Path):

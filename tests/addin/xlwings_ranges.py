@@ -28,6 +28,11 @@ class RangeGeometry:
     def shape(self) -> tuple[int, int]:
         return self.last[0] - self.first[0] + 1, self.last[1] - self.first[1] + 1
 
+    def __len__(self) -> int:
+        """The number of cells (older xlwings asks the engine, newer the shape)."""
+        rows, cols = self.shape
+        return rows * cols
+
 
 def range_corners(arg1, arg2=None) -> tuple[Corner, Corner]:
     """``(first, last)`` of ``sheet.range(arg1[, arg2])``: each argument a range, a

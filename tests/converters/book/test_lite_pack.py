@@ -15,6 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 from packaging.requirements import Requirement
 
 from monrad.converters.book import lite_pack as LP
@@ -103,11 +104,15 @@ def test_the_pack_imports_only_itself_its_requirements_and_named_exceptions(file
 
 def test_requirements_hold_what_the_requirements_need():
     """openpyxl needs et_xmlfile: every requirement's own (unconditional) requirements
-    are in requirements.txt too, and every line is a pinned name."""
+    are in requirements.txt too, and every line is a range with an upper bound that
+    holds the version installed here (issue 38 item 4: Lite pins what it installs in
+    requirements-pinned.txt and advises upper bounds, not pins)."""
     names = {Requirement(line).name.lower().replace("-", "_") for line in LP.REQUIREMENTS.values()}
     for line in LP.REQUIREMENTS.values():
         req = Requirement(line)
-        assert len(req.specifier) == 1 and str(req.specifier).startswith("=="), line
+        ops = sorted(spec.operator for spec in req.specifier)
+        assert ops == ["<", ">="], line
+        assert req.specifier.contains(importlib.metadata.version(req.name)), line
         for dep in importlib.metadata.requires(req.name) or []:
             dep_req = Requirement(dep)
             if dep_req.marker is None:
@@ -121,7 +126,8 @@ def test_every_system_and_the_catalogs_travel(files):
     for system in available_systems():
         assert f"monrad.engine.systems.{system.replace('-', '_')}" in modules
     catalogs = [p for p in files if p.endswith(".mo")]
-    assert {p.split("/")[-3] for p in catalogs} >= {"en", "nb", "sv", "da"}, catalogs
+    # English is its source text: no catalog needed (the test below)
+    assert {p.split("/")[-3] for p in catalogs} == {"nb", "sv", "da"}, catalogs
     for forbidden in ("monrad/templates", "monrad/converters/xlsm", "monrad/addin/commands",
                       "monrad/addin/cli/__init__.py", "monrad/converters/publish/render.py"):
         assert not any(p.startswith(forbidden) for p in files), forbidden
@@ -134,6 +140,26 @@ def test_the_pack_is_the_same_bytes_and_small(files):
     assert len(part) < PART_LIMIT, f"the web extension part is {len(part):,} bytes"
     print(f"\npack: {len(files)} files, {sum(map(len, files.values())):,} bytes stripped, "
           f"{len(pack):,} zipped; webextension1.xml {len(part):,} bytes")
+
+
+def test_the_english_catalog_is_left_out_since_it_only_repeats_its_source(files):
+    """Leaving ``en/monrad.mo`` out of the pack changes no word: every English message is
+    its own source text, which gettext shows where a catalog is missing (and an English
+    press in the pack says the same as on the command line)."""
+    import gettext
+
+    from babel.messages.pofile import read_po
+
+    assert not any("/locale/en/" in name for name in files)
+    assert any("/locale/sv/" in name for name in files)
+    with (REPO / "engine" / "locale" / "en" / "LC_MESSAGES" / "monrad.po").open("rb") as fh:
+        catalog = read_po(fh)
+    differ = [m.id for m in catalog if m.id and list(m.string if isinstance(m.string, tuple)
+                                                     else [m.string])
+              != list(m.id if isinstance(m.id, tuple) else [m.id])]
+    assert differ == []
+    null = gettext.NullTranslations()
+    assert null.ngettext("{n} board", "{n} boards", 1) == "{n} board"
 
 
 def test_stripping_keeps_the_code_and_drops_docstrings_comments_blank_lines():

@@ -46,8 +46,11 @@ def test_lite_property_values_are_json_strings_that_round_trip():
     root = SafeET.fromstring(xml.encode())
     props = {p.get("name"): p.get("value") for p in root.iter(
         "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}property")}
-    assert {k: json.loads(v) for k, v in props.items()} == code
+    assert {k: json.loads(v) for k, v in props.items()} == {
+        **code, "pyodideVersion": LW.PYODIDE_VERSION, "addinVersion": LW.ADDIN_VERSION}
     assert props["requirements.txt"] == '"monrad==1.0  # x"'  # a JSON string, as Lite writes
+    # the properties in the order of the workbooks Lite saved (issue 38 item 4)
+    assert list(props) == ["main.py", "pyodideVersion", "addinVersion", "requirements.txt"]
     ref = root.find("{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
                     "reference")
     assert (ref.get("id"), ref.get("storeType")) == ("wa200008175", "OMEX")
@@ -62,7 +65,7 @@ def test_new_lite_embeds_main_py_and_requirements(tmp_path: Path, lang: str):
     code = LW.read_lite_code(path.read_bytes())
     assert code["main.py"] == LW.main_py(lang)
     lines = code["requirements.txt"].splitlines()
-    assert lines[0].startswith("xlwings==") and lines[0].endswith("# required")
+    assert lines[0] == f"xlwings{LW.XLWINGS_RANGE}  # required"
     assert lines[4:] == list(LP.REQUIREMENTS.values())
     assert not any(line.startswith("monrad") for line in lines)
     assert LW.carried_version(code) == (LW.monrad_version(), "packed")
@@ -71,7 +74,9 @@ def test_new_lite_embeds_main_py_and_requirements(tmp_path: Path, lang: str):
     # the editor shows the note and the scripts first, the packed code below
     head, mark, _ = code["main.py"].partition(LW.PACK_MARK)
     assert mark and "@script(" in head and "MONRAD_PACK" not in head
-    assert head.startswith('"""monrad ' + LW.monrad_version())
+    first, note = head.split("\n", 1)
+    assert first.startswith(f"# >>> monrad {LW.monrad_version()} (sha256 ")
+    assert note.startswith('"""monrad ' + LW.monrad_version())
 
 
 def test_lite_parts_content_types_and_relationships(tmp_path: Path):
