@@ -310,13 +310,15 @@ def test_every_packed_module_imports_in_pyodide_and_the_catalogs_load(pyodide: d
 
 @pytest.mark.skipif(not os.environ.get("XLWINGS_LICENSE_KEY"),
                     reason="opt-in: set XLWINGS_LICENSE_KEY to run on xlwings' own remote engine")
+@pytest.mark.parametrize("version", VERSIONS)
 def test_the_presses_on_xlwings_own_remote_engine_inside_pyodide(
-        workbooks: Path, cpython: dict, tmp_path: Path):
+        workbooks: Path, cpython: dict, tmp_path: Path, version: str):
     """Opt-in (the remote engine is part of ``xlwings.pro``, registered by xlwings only
     with a licence key; monrad never imports it): the same seasons inside Pyodide on the
     engine Lite itself runs, its actions applied by the stand-in's client, which stops at
-    an action it does not know.  The cells must equal the command line's."""
-    local = prepare(VERSIONS[-1])
+    an action it does not know.  The cells must equal the command line's, in both
+    Pyodide versions."""
+    local = prepare(version)
     for name, _first, _rounds in SEASONS:
         shutil.copy(workbooks / f"{name}.xlsx", tmp_path / f"{name}.xlsx")
     done = run_node(REMOTE_RUNNER % {
