@@ -40,17 +40,16 @@ reference engine so that ties between equally good pairings fall the same way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 from ..i18n import LocalizedError, tr
 from ..matching import max_weight_matching
 from .budget import check_room
+from .completion import open_round
 from .criteria import (
     Context,
     PairWeights,
     bye_candidate,
     field1_shift,
-    first_weight,
 )
 from .entrants import Entrant, Float
 from .field import Field
@@ -230,46 +229,6 @@ def _key(u: int, v: int) -> tuple[int, int]:
     return (u, v) if u < v else (v, u)
 
 
-def _complete(mate: list[int], players: list[Entrant]) -> bool:
-    """At most one player is left unpaired, and he may get the pairing-allocated
-    bye (C.4 completion; C.2: never a second pairing-allocated bye, nor after a win
-    without playing)."""
-    alone = [v for v, m in enumerate(mate) if m == v]
-    return len(alone) <= 1 and all(players[v].bye_eligible for v in alone)
-
-
-def _quick_bye_score(g: Field, players: list[Entrant]) -> Fraction | None:
-    """The bye assignee's score without a whole-field matching, when easy to prove.
-
-    The whole-field matching leaves out an eligible player of the lowest possible
-    score (C.5).  If the lowest-scored eligible players include one whose absence
-    leaves a field that a simple greedy pass pairs completely, that score is the
-    answer; otherwise ``None`` (the caller solves the whole field).
-    """
-    n = len(players)
-    eligible = [v for v in range(n) if players[v].bye_eligible]
-    if not eligible:
-        return None
-    low = min(players[v].score for v in eligible)
-    for out in reversed([v for v in eligible if players[v].score == low]):
-        free = [v for v in range(n) if v != out]
-        taken = [False] * n
-        ok = True
-        for i, v in enumerate(free):
-            if taken[v]:
-                continue
-            for u in free[i + 1:]:
-                if not taken[u] and g.weight(v, u) > 0:
-                    taken[u] = taken[v] = True
-                    break
-            else:
-                ok = False
-                break
-        if ok:
-            return low
-    return None
-
-
 class _WindowTooSmall(Exception):
     """The shortened field of :class:`_Solver` could not be completed; ``bracket``:
     the number (0 = top) of the bracket paired alone whose assumption failed."""
@@ -339,8 +298,18 @@ def _blank_field(players: list[Entrant],
 
 def _pair_field(players: list[Entrant], ctx: Context, mode: str,
                 not_alone: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], int | None]:
-    """One pass over the field in ``mode`` (see :class:`_FieldPass`)."""
-    return _FieldPass(players, ctx, mode, not_alone).run()
+    """One pass over the field in ``mode`` (see :class:`_FieldPass`), after the
+    facts of the whole field (:func:`.completion.open_round`: a legal pairing
+    exists, the bye assignee's score, C.9 in the top bracket)."""
+    opening = open_round(players, ctx)
+    if opening is None:
+        raise NoLegalPairing(tr("the players cannot all be paired within the absolute criteria"))
+    if opening.bye_score is not None:
+        ctx.bye_score = opening.bye_score
+        k = ctx.played_rounds
+        counts = sorted(k - p.played_games for p in players if p.score == ctx.bye_score)
+        ctx.unplayed_rank = {c: i for i, c in enumerate(counts)}
+    return _FieldPass(players, ctx, mode, not_alone, opening.c9).run()
 
 
 class _FieldPass:
@@ -348,8 +317,8 @@ class _FieldPass:
     ``mode`` (how much of the field a bracket's matchings see, see the module
     docstring).  One method per stage:
 
-    * :meth:`_open_field`: the whole-field matching (C.4 completion, C.5 bye score,
-      C.9 at once);
+    * (before the pass, :func:`_pair_field`: C.4 completion, the C.5 bye score and
+      C.9 in the top bracket, :mod:`.completion`);
     * :meth:`_open_bracket`: the next bracket (its MDPs, residents and the next
       score group) and its window;
     * :meth:`_pair_by_plan` (a large bracket alone: :mod:`.shortcut`) or the
@@ -366,7 +335,7 @@ class _FieldPass:
     """
 
     def __init__(self, players: list[Entrant], ctx: Context, mode: str,
-                 not_alone: frozenset[int]) -> None:
+                 not_alone: frozenset[int], c9: bool) -> None:
         self.players = players
         self.ctx = ctx
         self.mode = mode
@@ -374,19 +343,18 @@ class _FieldPass:
         self.n = n = len(players)
         self.odd = n % 2 == 1
         self.weigh = PairWeights(ctx)
-        self.g = Field(n, (lambda u, v: first_weight(players[u], players[v], ctx)) if self.odd
-                       else _plain_weights(players, self.weigh))
+        self.g = Field(n, _plain_weights(players, self.weigh))
+        self.solver = _Solver(self.g, players, ctx)
         self.score = [p.score for p in players]
         self.pairs: list[tuple[int, int]] = []
         self.matched = [False] * n
         self.mate: list[int] = list(range(n))
-        #: C.9 applies in the bracket being paired
-        self.c9 = False
+        #: C.9 applies in the bracket being paired (in the top one: :mod:`.completion`)
+        self.c9 = c9
 
     # --- the field -----------------------------------------------------------------
 
     def run(self) -> tuple[list[tuple[int, int]], int | None]:
-        self._open_field()
         n, score = self.n, self.score
         nxt = 0
         while nxt < n and score[nxt] >= score[0]:
@@ -419,39 +387,6 @@ class _FieldPass:
                 and bye_candidate(self.players[bye], self.ctx)):
             raise _WindowTooSmall(self.last_alone)
         return self.pairs, bye
-
-    def _open_field(self) -> None:
-        """The whole-field matching checks that a legal pairing exists (C.4) and, for
-        an odd field, finds the bye assignee's score (C.5) and whether C.9 applies
-        in the top bracket; for an even field in the windowed passes the check is
-        left to the brackets (a failure falls back to the ``full`` pass)."""
-        players, ctx, g, n, score = self.players, self.ctx, self.g, self.n, self.score
-        quick_bye = _quick_bye_score(g, players) if self.odd and self.mode != _FULL else None
-        if quick_bye is not None and quick_bye >= score[0]:
-            quick_bye = None  # the whole-field matching is needed for C.9 below
-        if (self.odd and quick_bye is None) or self.mode == _FULL:
-            check_room(n, ctx.memory_mb)
-            self.mate = g.solve()
-            if not _complete(self.mate, players):
-                raise NoLegalPairing(tr("the players cannot all be paired within the absolute criteria"))
-        self.solver = _Solver(g, players, ctx)
-        if not self.odd:
-            return
-        mate = self.mate
-        if quick_bye is not None:
-            ctx.bye_score = quick_bye
-        else:
-            ctx.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        # C.9 applies at once when the bye comes from the top score group and nobody
-        # of that group has to float down
-        top = score[0]
-        if ctx.bye_score >= top and quick_bye is None:
-            self.c9 = all(score[mate[v]] >= top for v in range(n) if score[v] >= top)
-        k = ctx.played_rounds
-        counts = sorted(k - p.played_games for p in players if p.score == ctx.bye_score)
-        ctx.unplayed_rank = {c: i for i, c in enumerate(counts)}
-        self.weigh = PairWeights(ctx)  # the bye score is known now
-        g.plain = _plain_weights(players, self.weigh)
 
     # --- one bracket ---------------------------------------------------------------
 

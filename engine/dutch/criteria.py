@@ -57,7 +57,7 @@ from ..model import Colour
 from .budget import MEMORY_LIMIT_MB
 from .entrants import Entrant, Float
 
-__all__ = ["Context", "PairWeights", "compatible", "first_weight", "make_context", "pair_weight"]
+__all__ = ["Context", "PairWeights", "compatible", "make_context", "pair_weight"]
 
 
 @dataclass
@@ -275,14 +275,3 @@ def field1_shift(ctx: Context) -> int:
 def bye_candidate(e: Entrant, ctx: Context) -> bool:
     """May get the bye and has the lowest score that can get it (C.5 field)."""
     return _bye_candidate(e, ctx)
-
-
-def first_weight(hi: Entrant, lo: Entrant, ctx: Context) -> int:
-    """Weight for the first, whole-field matching of an odd field, which finds the
-    score of the bye assignee (C.5: completion first, then an eligible player with
-    the lowest score gets the bye)."""
-    if not compatible(hi, lo, ctx):
-        return 0
-    w = 1 + (not hi.bye_eligible) + (not lo.bye_eligible)
-    w = (w << ctx.score_bits) + ctx.shift[hi.score] + ctx.shift[lo.score]
-    return (w << ctx.size_bits) + int(lo.score >= ctx.top_score)

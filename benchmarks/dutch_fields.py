@@ -1,0 +1,216 @@
+"""Crafted FIDE Dutch fields that were refused or slow (issue 39), as tournaments.
+
+Each field is the round to pair of a tournament built here from its size (and a
+seed for the random ones); ``write`` saves it as a TRF that both monrad
+(``monrad-bbp``) and the reference engine (bbpPairings ``--dutch FILE -p``) read.
+``bench_dutch.py --fields`` times both on them; the 1,200-player ones, paired by
+the reference, are kept as slow tests (``tests/data/dutch-fields``).
+
+=================  =============================================================
+field              what it is
+=================  =============================================================
+``xxp-half``       round 1, player 1 forbidden (``XXP``) with every lower-half
+                   player: he must be exchanged into S2
+``four-down``      round 5 after four rounds of draws; four players who met each
+                   other (rounds 1-3) and won round 4 move down into the group of
+                   everyone else
+``odd-xxp``        round 1 of an odd field, one forbidden pair (1 and the first
+                   S2 player)
+``pab-draw``       round 2 of an odd field after an all-draw round 1 whose
+                   pairing-allocated bye was worth a draw (``162 P 0.5``)
+``random``         a random tournament (forfeits, withdrawals, late entries, byes
+                   requested), every earlier round paired by monrad's Dutch
+                   engine; the round given is paired
+``random-xxp``     round 1 of a random field with two ``XXP`` lines of a few
+                   players each
+``xxp-impossible`` round 1, one ``XXP`` group of more than half the field: no
+                   legal pairing
+=================  =============================================================
+
+    python benchmarks/dutch_fields.py xxp-half 200 /tmp/xxp-half-200.trf
+    python benchmarks/dutch_fields.py random 1699 /tmp/random-1699.trf --round 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+
+from monrad.engine.model import (
+    Bye,
+    Colour,
+    ForbiddenGroup,
+    Game,
+    Player,
+    Result,
+    Round,
+    Scoring,
+    Settings,
+    Tournament,
+)
+
+__all__ = ["FIELDS", "build", "write"]
+
+
+def _start(players: int, rounds: int = 9, **settings: object) -> Tournament:
+    """``players`` rated in start order (2800 down to 1000), nothing played."""
+    t = Tournament(settings=Settings(system="dutch", rounds=rounds,  # type: ignore[arg-type]
+                                     initial_colour=Colour.WHITE, **settings))
+    for n in range(1, players + 1):
+        t.add_player(Player(n, f"Player {n}", rating=2800 - (n - 1) * 1800 // players))
+    return t
+
+
+def _with_forbidden(t: Tournament, *groups: tuple[int, ...]) -> Tournament:
+    t.settings = t.settings.replace(forbidden=tuple(ForbiddenGroup(g) for g in groups))
+    return t
+
+
+def xxp_half(n: int, seed: int = 0) -> Tournament:
+    """Round 1; player 1 may not meet any player of the lower half."""
+    t = _start(n)
+    return _with_forbidden(t, *((1, p) for p in range(n - n // 2 + 1, n + 1)))
+
+
+def _circle(players: list[int], r: int) -> list[tuple[int, int]]:
+    """Round ``r`` (0-based) of the circle method over an even list: pairs, the
+    first of each White in even rounds."""
+    k = len(players)
+    fixed, rest = players[0], players[1:]
+    rest = rest[r % (k - 1):] + rest[:r % (k - 1)]
+    pairs = [(fixed, rest[0])] + [(rest[i], rest[k - 1 - i]) for i in range(1, k // 2)]
+    return [(a, b) if (r + i) % 2 == 0 else (b, a) for i, (a, b) in enumerate(pairs)]
+
+
+def four_down(n: int, seed: int = 0) -> Tournament:
+    """Round 5: players 1-4 drew each other in rounds 1-3 and won round 4 (2.5
+    points, no opponent left among them); everyone else drew every game (2.0)
+    except the four who lost to them (1.5)."""
+    if n % 2 or n < 16:
+        raise ValueError("four-down needs an even field of 16 or more")
+    t = _start(n)
+    top = [1, 2, 3, 4]
+    rest = list(range(5, n + 1))
+    # rounds 1-3: the four play each other, the rest by the circle method
+    four_rounds = [[(1, 2), (3, 4)], [(3, 1), (4, 2)], [(1, 4), (2, 3)]]
+    for r in range(3):
+        games = [Game(w, b, Result.DRAW) for w, b in four_rounds[r] + _circle(rest, r)]
+        t.rounds.append(Round(r + 1, tuple(games)))
+    # round 4: the four beat four of the rest (who have not met them), the rest draw
+    losers = rest[:4]
+    others = rest[4:]
+    games = [Game(b, w, Result.LOSS) if i % 2 else Game(w, b, Result.WIN)
+             for i, (w, b) in enumerate(zip(top, losers))]
+    games += [Game(w, b, Result.DRAW) for w, b in _circle(others, 3)]
+    t.rounds.append(Round(4, tuple(games)))
+    return t
+
+
+def odd_xxp(n: int, seed: int = 0) -> Tournament:
+    """Round 1 of an odd field; 1 may not meet the first S2 player."""
+    t = _start(n)
+    return _with_forbidden(t, (1, n // 2 + 1))
+
+
+def pab_draw(n: int, seed: int = 0) -> Tournament:
+    """Round 2 of an odd field: round 1 all draws (S1 meets S2), the last player's
+    pairing-allocated bye worth a draw."""
+    if n % 2 == 0:
+        raise ValueError("pab-draw needs an odd field")
+    t = _start(n, scoring=Scoring(pairing_bye=Fraction(1, 2)))
+    half = n // 2
+    games = [Game(i, i + half, Result.DRAW) if i % 2 else Game(i + half, i, Result.DRAW)
+             for i in range(1, half + 1)]
+    t.rounds.append(Round(1, tuple(games), (Bye(n, Result.PAIRING_BYE),)))
+    return t
+
+
+def _random_result(rng: random.Random) -> Result:
+    """White's result: mostly played, now and then a forfeit."""
+    return rng.choices((Result.WIN, Result.DRAW, Result.LOSS, Result.FORFEIT_WIN,
+                        Result.FORFEIT_LOSS), (0.38, 0.24, 0.34, 0.02, 0.02))[0]
+
+
+def random_field(n: int, seed: int = 0, round_no: int = 10) -> Tournament:
+    """Rounds ``1 .. round_no - 1`` paired by monrad's Dutch engine with random
+    results; about 3 % enter late (round 2-4), 2 % withdraw, and a few ask for a
+    half-point or zero-point bye in a round; round ``round_no`` is to be paired."""
+    from monrad.engine.pairing import pair_round
+
+    rng = random.Random(seed)
+    t = _start(n, rounds=max(11, round_no))
+    late = {p: rng.randint(2, min(4, round_no)) for p in rng.sample(range(1, n + 1), n * 3 // 100)}
+    gone = {p: rng.randint(2, max(2, round_no - 2))
+            for p in rng.sample([p for p in range(1, n + 1) if p not in late], n // 50)}
+    t.players = [p.replace(entered_at=late.get(p.start_no),
+                           withdrawn_after=gone.get(p.start_no)) for p in t.players]
+    for r in range(1, round_no + 1):
+        asked = [p.start_no for p in t.players if p.plays_in(r) and rng.random() < 0.01]
+        requested = tuple(Bye(p, rng.choice((Result.HALF_BYE, Result.ZERO_BYE))) for p in asked)
+        if r == round_no:
+            t.rounds.append(Round(r, (), requested))
+            break
+        t.rounds.append(Round(r, (), requested))
+        rnd = pair_round(t, "dutch", round_no=r)
+        games = tuple(Game(g.white, g.black, _random_result(rng)) for g in rnd.games)
+        t.rounds[-1] = Round(r, games, rnd.byes)
+    return t
+
+
+def random_xxp(n: int, seed: int = 0) -> Tournament:
+    """Round 1 of ``n`` players with two ``XXP`` lines of three to six players."""
+    rng = random.Random(seed)
+    t = _start(n)
+    groups = [tuple(sorted(rng.sample(range(1, n + 1), rng.randint(3, 6)))) for _ in range(2)]
+    return _with_forbidden(t, *groups)
+
+
+def xxp_impossible(n: int, seed: int = 0) -> Tournament:
+    """Round 1; one ``XXP`` group holds more than half of the players (spread over
+    the field), so they cannot all be paired: no legal pairing."""
+    t = _start(n)
+    group = tuple(range(1, n + 1, 2)) + (2,)
+    return _with_forbidden(t, group)
+
+
+#: field name -> builder(players, seed)
+FIELDS: dict[str, Callable[..., Tournament]] = {
+    "xxp-half": xxp_half, "four-down": four_down, "odd-xxp": odd_xxp, "pab-draw": pab_draw,
+    "random": random_field, "random-xxp": random_xxp, "xxp-impossible": xxp_impossible,
+}
+
+
+def build(name: str, players: int, seed: int = 0, round_no: int | None = None) -> Tournament:
+    """The tournament of field ``name`` with ``players`` (round ``round_no`` for
+    ``random``)."""
+    if name == "random" and round_no is not None:
+        return random_field(players, seed, round_no)
+    return FIELDS[name](players, seed)
+
+
+def write(t: Tournament, path: str) -> None:
+    """Save ``t`` as TRF (the next round to pair is the one after its last round
+    with a game, the requested byes of that round included)."""
+    from monrad.converters.trf import write_trf
+
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(write_trf(t))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("field", choices=tuple(FIELDS))
+    ap.add_argument("players", type=int)
+    ap.add_argument("out")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--round", type=int, default=None, help="the round to pair (random)")
+    args = ap.parse_args(argv)
+    write(build(args.field, args.players, args.seed, args.round), args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

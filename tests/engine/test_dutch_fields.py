@@ -1,0 +1,134 @@
+"""Crafted FIDE Dutch fields the reference engine pairs and monrad refused or paired
+slowly (issue 39 item 1).
+
+``tests/data/dutch-fields`` holds the fields of ``benchmarks/dutch_fields.py`` with
+the reference engine's pairs file and exit code (``record.py``).  Every one must be
+paired exactly as there -- or found impossible where the reference finds no valid
+pairing -- without the weighted matchings whose memory grows with the square of the
+field: the small ones run under a memory limit far below what a matching over the
+whole field would take (the former code refused them there), the 1,200-player ones
+(``slow``) under the default limit, which refused them before.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from conftest import DATA
+
+from monrad.addin.cli.bbp import pairs_text
+from monrad.converters import trf
+from monrad.engine import matching
+from monrad.engine.dutch import budget
+from monrad.engine.pairing import NoPairingPossible
+
+FIELDS = DATA / "dutch-fields"
+#: the fields of 1,200 players and more, paired by the reference in a minute or more
+LARGE = 1000
+
+
+def _players(name: str) -> int:
+    return int(name.rsplit("-", 1)[1])
+
+
+def _cases() -> list:
+    out = []
+    for path in sorted(FIELDS.glob("*.trf")):
+        marks = [pytest.mark.slow] if _players(path.stem) > LARGE else []
+        out.append(pytest.param(path, id=path.stem, marks=marks))
+    return out
+
+
+def _limit(players: int) -> int:
+    """A memory limit (MB) a weighted matching over the whole field would exceed
+    (the small fields), or the default one (the large ones)."""
+    if players > LARGE:
+        return budget.MEMORY_LIMIT_MB
+    return max(1, budget.matching_mb(players) // 4)
+
+
+@pytest.mark.parametrize("path", _cases())
+def test_issue39_item1_crafted_field_paired_as_the_reference(path: Path) -> None:
+    t = trf.read_trf(path)
+    limit = _limit(len(t.players))
+    assert limit < budget.matching_mb(len(t.players))
+    t.settings = t.settings.replace(options={**t.settings.options, "dutch_memory_mb": limit})
+    code = int((path.with_suffix(".code")).read_text(encoding="ascii"))
+    if code == 1:
+        with pytest.raises(NoPairingPossible):
+            pairs_text(t)
+        return
+    assert code == 0
+    assert pairs_text(t) == path.with_suffix(".pairs").read_text(encoding="ascii")
+
+
+def test_issue39_item1_the_crafted_set_is_there() -> None:
+    names = {p.stem for p in FIELDS.glob("*.trf")}
+    for field in ("odd-xxp", "pab-draw", "xxp-impossible"):
+        assert any(n.startswith(field) for n in names), field
+    assert any(_players(n) > LARGE for n in names)
+
+
+def test_issue39_item1_an_impossible_round_is_found_impossible_without_a_weighted_matching(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One forbidden group of more than half of 600 players: the test that a legal
+    pairing exists comes first, and no weighted matching is built."""
+    def no_matching(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("a weighted matching ran")
+
+    monkeypatch.setattr(matching, "max_weight_matching", no_matching)
+    from monrad.engine.dutch import brackets
+    monkeypatch.setattr(brackets, "max_weight_matching", no_matching)
+    t = trf.read_trf(FIELDS / "xxp-impossible-600.trf")
+    with pytest.raises(NoPairingPossible, match="absolute criteria"):
+        pairs_text(t)
+
+
+def _networkx_complete(n: int, blocked: list[set[int]], kinds: list[int],
+                       bye_ok: list[bool]) -> bool:
+    g = nx.Graph()
+    g.add_nodes_from(range(n + n % 2))
+    g.add_edges_from((u, v) for u in range(n) for v in range(u + 1, n)
+                     if v not in blocked[u] and not kinds[u] == kinds[v] != 0)
+    if n % 2:
+        g.add_edges_from((v, n) for v in range(n) if bye_ok[v])
+    return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == g.number_of_nodes()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_issue39_item1_complete_matching_agrees_with_networkx(seed: int) -> None:
+    """:func:`complete_matching` (C.4 completion without listing the pairs) on random
+    graphs: blocked pairs one by one and in groups, colour clashes, odd fields whose
+    bye only some may take."""
+    from monrad.engine.cardinality import complete_matching
+
+    rng = random.Random(seed)
+    for _ in range(150):
+        n = rng.randint(1, 40)
+        blocked: list[set[int]] = [set() for _ in range(n)]
+        for _ in range(rng.randint(0, 2)):
+            group = rng.sample(range(n), rng.randint(1, n // 2 + 1))
+            for a in group:
+                blocked[a].update(b for b in group if b != a)
+        p = rng.random() * 0.6
+        for u in range(n):
+            for v in range(u + 1, n):
+                if rng.random() < p:
+                    blocked[u].add(v)
+                    blocked[v].add(u)
+        kinds = [rng.choice((0, 0, 1, 2)) for _ in range(n)]
+        bye_ok = [rng.random() < 0.4 for _ in range(n)]
+        found = complete_matching(n, blocked, kinds, bye_ok)
+        assert (found is not None) == _networkx_complete(n, blocked, kinds, bye_ok)
+        if found is None:
+            continue
+        alone = [v for v in range(n) if found[v] == v]
+        assert len(alone) == n % 2 and all(bye_ok[v] for v in alone)
+        for v in range(n):
+            u = found[v]
+            assert found[u] == v
+            if u != v:
+                assert u not in blocked[v] and not kinds[u] == kinds[v] != 0
