@@ -12,8 +12,8 @@ field              what it is
 ``xxp-half``       round 1, player 1 forbidden (``XXP``) with every lower-half
                    player: he must be exchanged into S2
 ``four-down``      round 5 after four rounds of draws; four players who met each
-                   other (rounds 1-3) and won round 4 move down into the group of
-                   everyone else
+                   other (rounds 1-3) and won round 4 by forfeit (their opponents
+                   withdrew) move down into the one score group of everyone else
 ``odd-xxp``        round 1 of an odd field, one forbidden pair (1 and the first
                    S2 player)
 ``pab-draw``       round 2 of an odd field after an all-draw round 1 whose
@@ -21,8 +21,8 @@ field              what it is
 ``random``         a random tournament (forfeits, withdrawals, late entries, byes
                    requested), every earlier round paired by monrad's Dutch
                    engine; the round given is paired
-``random-xxp``     round 1 of a random field with two ``XXP`` lines of a few
-                   players each
+``random-xxp``     round 1 with two ``XXP`` lines, each the top seed and a random
+                   half of the lower half: he must be exchanged into S2
 ``xxp-impossible`` round 1, one ``XXP`` group of more than half the field: no
                    legal pairing
 =================  =============================================================
@@ -86,26 +86,27 @@ def _circle(players: list[int], r: int) -> list[tuple[int, int]]:
 
 
 def four_down(n: int, seed: int = 0) -> Tournament:
-    """Round 5: players 1-4 drew each other in rounds 1-3 and won round 4 (2.5
-    points, no opponent left among them); everyone else drew every game (2.0)
-    except the four who lost to them (1.5)."""
+    """Round 5: players 1-4 drew each other in rounds 1-3 and won round 4 by
+    forfeit against four players who then withdrew; everyone else drew every game.
+    The four (2.5 points, no opponent left among them) move down into the one score
+    group of everyone else (2.0)."""
     if n % 2 or n < 16:
         raise ValueError("four-down needs an even field of 16 or more")
     t = _start(n)
     top = [1, 2, 3, 4]
     rest = list(range(5, n + 1))
+    gone = rest[:4]
     # rounds 1-3: the four play each other, the rest by the circle method
     four_rounds = [[(1, 2), (3, 4)], [(3, 1), (4, 2)], [(1, 4), (2, 3)]]
     for r in range(3):
         games = [Game(w, b, Result.DRAW) for w, b in four_rounds[r] + _circle(rest, r)]
         t.rounds.append(Round(r + 1, tuple(games)))
-    # round 4: the four beat four of the rest (who have not met them), the rest draw
-    losers = rest[:4]
-    others = rest[4:]
-    games = [Game(b, w, Result.LOSS) if i % 2 else Game(w, b, Result.WIN)
-             for i, (w, b) in enumerate(zip(top, losers))]
-    games += [Game(w, b, Result.DRAW) for w, b in _circle(others, 3)]
+    # round 4: the four win by forfeit against the four who withdraw, the rest draw
+    games = [Game(w, b, Result.FORFEIT_WIN) for w, b in zip(top, gone)]
+    games += [Game(w, b, Result.DRAW) for w, b in _circle(rest[4:], 3)]
     t.rounds.append(Round(4, tuple(games)))
+    # the four who withdrew are absent from round 5 (a zero-point bye, as TRF says it)
+    t.rounds.append(Round(5, (), tuple(Bye(p, Result.ZERO_BYE) for p in gone)))
     return t
 
 
@@ -151,7 +152,11 @@ def random_field(n: int, seed: int = 0, round_no: int = 10) -> Tournament:
         asked = [p.start_no for p in t.players if p.plays_in(r) and rng.random() < 0.01]
         requested = tuple(Bye(p, rng.choice((Result.HALF_BYE, Result.ZERO_BYE))) for p in asked)
         if r == round_no:
-            t.rounds.append(Round(r, (), requested))
+            # who has not entered yet or has withdrawn is absent, as a TRF says it
+            away = tuple(Bye(p.start_no, Result.ZERO_BYE) for p in t.players
+                         if not p.plays_in(r))
+            t.players = [p.replace(entered_at=None, withdrawn_after=None) for p in t.players]
+            t.rounds.append(Round(r, (), requested + away))
             break
         t.rounds.append(Round(r, (), requested))
         rnd = pair_round(t, "dutch", round_no=r)
@@ -161,11 +166,15 @@ def random_field(n: int, seed: int = 0, round_no: int = 10) -> Tournament:
 
 
 def random_xxp(n: int, seed: int = 0) -> Tournament:
-    """Round 1 of ``n`` players with two ``XXP`` lines of three to six players."""
+    """Round 1 of ``n`` players with two ``XXP`` lines, each the top seed and a
+    random half of the lower half of the field (two clubs that share him): he may
+    meet nobody of the lower half, which must be paired across the two lines."""
     rng = random.Random(seed)
     t = _start(n)
-    groups = [tuple(sorted(rng.sample(range(1, n + 1), rng.randint(3, 6)))) for _ in range(2)]
-    return _with_forbidden(t, *groups)
+    lower = list(range(n - n // 2 + 1, n + 1))
+    rng.shuffle(lower)
+    half = len(lower) // 2
+    return _with_forbidden(t, (1, *sorted(lower[:half])), (1, *sorted(lower[half:])))
 
 
 def xxp_impossible(n: int, seed: int = 0) -> Tournament:

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from ..i18n import LocalizedError, tr
 from ..matching import max_weight_matching
 from .budget import check_room
-from .completion import open_round
+from .completion import blocked_pairs, open_round
 from .criteria import (
     Context,
     PairWeights,
@@ -168,18 +168,12 @@ def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_
     """
     g = solver.g
     size = bracket_end
+    if any(g.weight(group[x], group[y]) for y in range(mdp_count) for x in range(y)):
+        return None  # the general procedure could pair two MDPs with each other
     credit = [solver.half[v] if g.has_edge_beyond(v, cut) else 0 for v in group[:size]]
     who = [players[v] for v in group[:size]]
     klass = [(weigh.kind(p), credit[i]) for i, p in enumerate(who)]
-    at = {p.start_no: i for i, p in enumerate(who)}
-    partners = _forbidden_partners(weigh.ctx)
-    blocked: list[set[int]] = []
-    for p in who:
-        out = {at[s] for s in p.met if s in at}
-        for s in partners.get(p.start_no, ()):
-            if s in at:
-                out.add(at[s])
-        blocked.append(out)
+    blocked = blocked_pairs(who, weigh.ctx)
 
     def class_value(a: int, b: int) -> int:
         """``value`` of a pair of these classes when it is not forbidden one by one
@@ -190,17 +184,6 @@ def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_
     return plan_bracket(list(range(mdp_count)), list(range(mdp_count, size)),
                         None, klass.__getitem__, class_value=class_value,
                         blocked=blocked.__getitem__)
-
-
-def _forbidden_partners(ctx: Context) -> dict[int, set[int]]:
-    """Start number -> the start numbers he may not meet by the forbidden pairs."""
-    out: dict[int, set[int]] = {}
-    for pair in ctx.forbidden:
-        if len(pair) == 2:
-            a, b = pair
-            out.setdefault(a, set()).add(b)
-            out.setdefault(b, set()).add(a)
-    return out
 
 
 def _record(new: list[tuple[int, int]], g: Field, matched: list[bool],
@@ -217,9 +200,9 @@ def _apply_plan(plan: BracketPlan, group: list[int], g: Field, matched: list[boo
     """Record ``plan`` as the general procedure records its result: the pairs, the
     retired vertices, and no weight between two S2 players who move down (the
     general procedure leaves only S1-S2 pairs allowed before its last step)."""
-    made = [plan.mdp_pair] if plan.mdp_pair is not None else []
-    _record([(group[x], group[y]) for x, y in made + plan.s1_pairs], g, matched, pairs)
-    down = [group[y] for y in plan.rem[len(plan.s1_pairs):] if not matched[group[y]]]
+    _record([(group[x], group[y]) for x, y in plan.mdp_pairs + plan.s1_pairs], g, matched,
+            pairs)
+    down = [group[y] for y in plan.rem if not matched[group[y]]]
     for i, v in enumerate(down):
         for u in down[i + 1:]:
             g.set_weight(v, u, 0)
@@ -439,8 +422,7 @@ class _FieldPass:
         """A large bracket alone (or the last one): the class shortcut, when it can
         prove its result; the plan applied, or ``None``."""
         shortcut = self.alone or (self.last_bracket and self.mode == _BRACKET)
-        if not (shortcut and self.mdp_count <= 1
-                and self.bracket_end - self.mdp_count >= SHORTCUT_MIN):
+        if not (shortcut and self.bracket_end - self.mdp_count >= SHORTCUT_MIN):
             return None
         plan = _shortcut(self.players, self.group, self.mdp_count, self.bracket_end,
                          self.solver, self.weigh, self.cut, self.c9)

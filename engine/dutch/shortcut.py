@@ -10,16 +10,17 @@ network-flow problems over the classes and proves the result optimal; whenever t
 proof does not go through it answers ``None`` and the caller runs the general
 procedure, so the pairing is always the one of the general procedure.
 
-The shortcut covers the usual case: at most one moved-down player (MDP), and a
-remainder that needs no exchange between S1 and S2.
+The shortcut covers the usual case: moved-down players (MDPs) who can all be
+paired in the bracket and not with each other, and a remainder that needs no
+exchange between S1 and S2.
 
 1. *Bound.*  Relaxing the forbidden pairs and integrality, the best total weight of
    the bracket is a transportation problem over the classes (the "double cover":
    every player once as a row and once as a column, at most ``n // 2`` pairs);
    its optimum ``UB`` bounds every pairing from above.
-2. *The MDP's opponent* (4.2, MDP first): the first resident, in order, whose pair
-   with the MDP still allows ``UB`` for the whole bracket (its pair weight plus the
-   bound of the remainder without him).
+2. *The MDPs' opponents* (4.2, MDPs first): each MDP in order takes the first
+   resident whose pair with him still allows ``UB`` for the whole bracket (the
+   pairs fixed so far, this one's weight and the bound of the rest).
 3. *The remainder without exchanges* (S1 = its first half, S2 = the rest): the best
    S1 x S2 assignment over the classes is a transportation problem whose optimal
    duals tell which class pairs can appear in an optimal assignment; each S1
@@ -41,22 +42,27 @@ pair's criteria weight less the stand-in credit of its two players, see
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 
-__all__ = ["BracketPlan", "plan_bracket"]
+__all__ = ["EXCHANGE_CHECKS", "BracketPlan", "plan_bracket"]
+
+#: splits of a remainder (4.3) whose classes allow the bound, checked player by
+#: player at most, before the general procedure is left to pair the bracket
+EXCHANGE_CHECKS = 64
 
 
 @dataclass(frozen=True)
 class BracketPlan:
     """The pairing of a bracket found by :func:`plan_bracket`.
 
-    ``mdp_pair``: (MDP, opponent) or ``None``; ``rem``: the residents left after
-    it, in order; ``s1_pairs``: (S1 player, S2 player) for S1 = ``rem[:len(s1_pairs)]``
-    in order.  Player numbers are the caller's.
+    ``mdp_pairs``: (MDP, opponent) for every MDP, in order; ``rem``: the residents
+    left after them, in order; ``s1_pairs``: (S1 player, S2 player) for every S1
+    player in order (S1: the first half of ``rem``, or after an exchange, 4.3, that
+    half with one player given for one of S2).  Player numbers are the caller's.
     """
 
-    mdp_pair: tuple[int, int] | None
+    mdp_pairs: list[tuple[int, int]]
     rem: list[int]
     s1_pairs: list[tuple[int, int]]
 
@@ -322,8 +328,8 @@ def plan_bracket(mdps: list[int], residents: list[int],
                  klass: Callable[[int], Hashable], *,
                  class_value: Callable[[int, int], int] | None = None,
                  blocked: Callable[[int], Collection[int]] | None = None) -> BracketPlan | None:
-    """Pair a bracket of ``mdps`` (at most one) and ``residents`` (both in pairing
-    order) as the general procedure would, or ``None`` when it cannot be proved.
+    """Pair a bracket of ``mdps`` and ``residents`` (both in pairing order) as the
+    general procedure would, or ``None`` when it cannot be proved.
 
     ``value(a, b)`` (a ranked above b) is the weight the general procedure
     maximises for the pair, 0 when the pair is not allowed; ``klass(p)`` a key
@@ -333,7 +339,9 @@ def plan_bracket(mdps: list[int], residents: list[int],
     ``class_value(a, b)``, the weight of a pair of a's and b's classes (a ranked
     above b), and ``blocked(p)``, the players p may not meet whatever the classes
     say (rematches, forbidden pairs): then the work grows with the players and
-    their blocked pairs, not with the pairs of the bracket.
+    their blocked pairs, not with the pairs of the bracket.  Two MDPs never meet
+    here (the caller declines a bracket whose MDPs the general procedure could
+    pair with each other).
 
     >>> w = {(0, 1): 5, (0, 2): 5, (0, 3): 5, (1, 2): 5, (1, 3): 5, (2, 3): 5}
     >>> plan = plan_bracket([], [0, 1, 2, 3], lambda a, b: w[(a, b)], lambda p: 0)
@@ -343,13 +351,17 @@ def plan_bracket(mdps: list[int], residents: list[int],
     ...              blocked=lambda p: {2} if p == 0 else {0} if p == 2 else ()).s1_pairs
     [(0, 3), (1, 2)]
     """
-    if len(mdps) > 1:
-        return None
     everyone = mdps + residents
     cls_list, sizes = _classes(everyone, klass)
     cls = dict(zip(everyone, cls_list))
+    moved = set(mdps)
     if value is None:
         assert class_value is not None and blocked is not None
+        given = blocked
+
+        def blocked(p: int) -> Collection[int]:
+            return {*given(p), *moved} if p in moved else given(p)
+
         found = _class_table(everyone, cls, sizes, class_value, blocked)
         if found is None:
             return None
@@ -358,6 +370,11 @@ def plan_bracket(mdps: list[int], residents: list[int],
         def value(a: int, b: int) -> int:
             return 0 if b in blocked(a) else table.get(_pair(cls[a], cls[b]), 0)
     else:
+        pair_value = value
+
+        def value(a: int, b: int) -> int:
+            return 0 if a in moved and b in moved else pair_value(a, b)
+
         # the class weight table, checked against every allowed pair
         table = {}
         for j, b in enumerate(everyone):
@@ -367,53 +384,102 @@ def plan_bracket(mdps: list[int], residents: list[int],
                 if w > 0 and table.setdefault(_pair(cls[a], cb), w) != w:
                     return None
     upper = _bound(sizes, table)
-    if not mdps:
-        return _remainder(None, 0, residents, cls, sizes, table, value, upper)
-    m = mdps[0]
-    bounds: dict[int, int] = {}
-    for r in residents:
-        w = value(m, r)
-        if w <= 0:
-            continue
-        c = cls[r]
-        if c not in bounds:
-            counts = list(sizes)
-            counts[cls[m]] -= 1
-            counts[c] -= 1
-            bounds[c] = 2 * w + _bound(counts, table)
-        if bounds[c] == upper:
-            # the first opponent the bound allows; he is the rules' choice if the
-            # remainder can be paired at the bound (a later one cannot be proved:
-            # this one might still be possible with exchanges)
-            rem = [p for p in residents if p != r]
-            return _remainder((m, r), w, rem, cls, sizes, table, value, upper)
-    return None
+    # the MDPs in order, each with the first resident whose pair still allows the
+    # bound (4.2); every MDP must be paired (then the general procedure chooses them
+    # all, C.04.3 3.3): a later opponent cannot be proved, this one might still be
+    # possible with exchanges
+    counts = list(sizes)
+    rem = list(residents)
+    made: list[tuple[int, int]] = []
+    left = upper
+    for m in mdps:
+        counts[cls[m]] -= 1
+        bounds: dict[int, int] = {}
+        for r in rem:
+            w = value(m, r)
+            if w <= 0:
+                continue
+            c = cls[r]
+            if c not in bounds:
+                counts[c] -= 1
+                bounds[c] = 2 * w + _bound(counts, table)
+                counts[c] += 1
+            if bounds[c] == left:
+                break
+        else:
+            return None
+        counts[cls[r]] -= 1
+        left -= 2 * w
+        rem.remove(r)
+        made.append((m, r))
+    return _remainder(made, upper - left, rem, cls, sizes, table, value, upper)
 
 
-def _remainder(mdp_pair: tuple[int, int] | None, realised: int, rem: list[int],
+def _exchanges(size: int, h: int) -> Iterator[tuple[int, int] | None]:
+    """The remainder's split into S1 and S2 in the rules' order (4.3): first none
+    (S1 = the first ``h`` of ``size`` players), then one exchange (positions ``x``
+    in S1 and ``y`` in S2 change places): the smallest difference ``y - x`` first,
+    and among equal differences the lowest S1 player ``x`` first."""
+    yield None
+    for d in range(1, size):
+        for x in range(h - 1, max(h - d, 0) - 1, -1):
+            if x + d < size:
+                yield x, x + d
+
+
+def _remainder(mdp_pairs: list[tuple[int, int]], realised: int, rem: list[int],
                cls: dict[int, int], sizes: list[int], table: dict[tuple[int, int], int],
                value: Callable[[int, int], int], upper: int) -> BracketPlan | None:
-    """Pair ``rem`` without exchanges at the bound, each S1 player in order with the
-    earliest S2 player that still allows an optimal assignment of the rest, or
-    ``None`` when no assignment of the real players reaches the bound."""
+    """Pair ``rem`` at the bound: its first split into S1 and S2 (:func:`_exchanges`)
+    whose S1 can be assigned to later S2 players at the bound, each S1 player in
+    order with the earliest S2 player that still allows an optimal assignment of the
+    rest; or ``None`` when no assignment of the real players reaches the bound (or
+    no split with at most one exchange does within ``EXCHANGE_CHECKS``)."""
     h = len(rem) // 2
-    s1, s2 = rem[:h], rem[h:]
+    at = {p: i for i, p in enumerate(rem)}
+
+    def later(a: int, b: int) -> int:
+        """``value`` of S1 player ``a`` with S2 player ``b``, who must be ranked
+        lower (after an exchange an S2 player may be ranked above an S1 player)."""
+        return value(a, b) if at[a] < at[b] else 0
+
     s1_sizes = [0] * len(sizes)
-    s2_sizes = [0] * len(sizes)
-    for p in s1:
+    for p in rem[:h]:
         s1_sizes[cls[p]] += 1
-    for p in s2:
-        s2_sizes[cls[p]] += 1
-    plan = _Assignment(s1_sizes, s2_sizes, table)
-    if not plan.complete or 2 * (realised + plan.value) != upper:
-        return None
-    arcs = plan.optimal_arcs()
-    if arcs is None:
-        return None
-    search = _Transpositions(s1, s2, cls, arcs[0], arcs[1], value, plan)
-    if not search.start():
-        return None
-    return BracketPlan(mdp_pair, rem, [(x, s2[v]) for x, v in zip(s1, search.choose())])
+    all_sizes = [0] * len(sizes)
+    for p in rem:
+        all_sizes[cls[p]] += 1
+    #: the class pairs (S1 class out, S2 class in) of an exchange, and whether the
+    #: classes then allow the bound
+    allowed: dict[tuple[int, int] | None, bool] = {}
+    checks = 0
+    for swap in _exchanges(len(rem), h):
+        key = None if swap is None else (cls[rem[swap[0]]], cls[rem[swap[1]]])
+        if allowed.get(key) is False:
+            continue
+        up_sizes = list(s1_sizes)
+        if key is not None:
+            up_sizes[key[0]] -= 1
+            up_sizes[key[1]] += 1
+        plan = _Assignment(up_sizes, [t - u for t, u in zip(all_sizes, up_sizes)], table)
+        allowed[key] = plan.complete and realised + 2 * plan.value == upper
+        if not allowed[key]:
+            continue
+        arcs = plan.optimal_arcs()
+        if arcs is None:
+            return None
+        s1 = rem[:h]
+        if swap is not None:
+            x, y = swap
+            s1 = [p for p in rem[:h] if p != rem[x]] + [rem[y]]
+        s2 = [p for p in rem if p not in set(s1)]
+        search = _Transpositions(s1, s2, cls, arcs[0], arcs[1], later, plan)
+        if search.start():
+            return BracketPlan(mdp_pairs, rem, [(x, s2[v]) for x, v in zip(s1, search.choose())])
+        checks += 1
+        if checks >= EXCHANGE_CHECKS:
+            return None
+    return None
 
 
 class _Transpositions:

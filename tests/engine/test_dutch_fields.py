@@ -67,7 +67,7 @@ def test_issue39_item1_crafted_field_paired_as_the_reference(path: Path) -> None
 
 def test_issue39_item1_the_crafted_set_is_there() -> None:
     names = {p.stem for p in FIELDS.glob("*.trf")}
-    for field in ("odd-xxp", "pab-draw", "xxp-impossible"):
+    for field in ("xxp-half", "four-down", "random-xxp", "odd-xxp", "pab-draw", "xxp-impossible"):
         assert any(n.startswith(field) for n in names), field
     assert any(_players(n) > LARGE for n in names)
 

@@ -22,6 +22,13 @@ from dutch_fields import build, write  # noqa: E402
 
 #: NAME -> (field, players, seed)
 CASES = {
+    "four-down-200": ("four-down", 200, 0),
+    "four-down-400": ("four-down", 400, 0),
+    "four-down-600": ("four-down", 600, 0),
+    "xxp-half-200": ("xxp-half", 200, 0),
+    "xxp-half-400": ("xxp-half", 400, 0),
+    "random-xxp-400": ("random-xxp", 400, 0),
+    "random-xxp-2000": ("random-xxp", 2000, 0),
     "odd-xxp-201": ("odd-xxp", 201, 0),
     "odd-xxp-1201": ("odd-xxp", 1201, 0),
     "pab-draw-201": ("pab-draw", 201, 0),
