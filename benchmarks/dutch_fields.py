@@ -25,6 +25,8 @@ field              what it is
                    half of the lower half: he must be exchanged into S2
 ``xxp-impossible`` round 1, one ``XXP`` group of more than half the field: no
                    legal pairing
+``baku-210``       round 5 of a 2/1/0 tournament that names Baku acceleration
+                   alone (issue 39 item 3: the virtual points scale)
 =================  =============================================================
 
     python benchmarks/dutch_fields.py xxp-half 200 /tmp/xxp-half-200.trf
@@ -185,10 +187,28 @@ def xxp_impossible(n: int, seed: int = 0) -> Tournament:
     return _with_forbidden(t, group)
 
 
+def baku_two_one(n: int, seed: int = 0, round_no: int = 5) -> Tournament:
+    """Baku acceleration named alone (``192 FIDE_DUTCH_2025_BAKU``) in a tournament
+    scored 2/1/0 (C.04.5.1 is written for 1/1/2/0): rounds ``1 .. round_no - 1``
+    paired by monrad with random results; round ``round_no`` to be paired."""
+    from monrad.engine.pairing import pair_round
+
+    rng = random.Random(seed)
+    two = Scoring(win=Fraction(2), draw=Fraction(1), forfeit_win=Fraction(2),
+                  pairing_bye=Fraction(2), half_bye=Fraction(1), full_bye=Fraction(2))
+    t = _start(n, scoring=two, accelerated=True)
+    for r in range(1, round_no):
+        rnd = pair_round(t, "dutch", round_no=r)
+        games = tuple(Game(g.white, g.black, _random_result(rng)) for g in rnd.games)
+        t.rounds.append(Round(r, games, rnd.byes))
+    return t
+
+
 #: field name -> builder(players, seed)
 FIELDS: dict[str, Callable[..., Tournament]] = {
     "xxp-half": xxp_half, "four-down": four_down, "odd-xxp": odd_xxp, "pab-draw": pab_draw,
     "random": random_field, "random-xxp": random_xxp, "xxp-impossible": xxp_impossible,
+    "baku-210": baku_two_one,
 }
 
 

@@ -35,6 +35,8 @@ CASES = {
     "pab-draw-1201": ("pab-draw", 1201, 0),
     "xxp-impossible-400": ("xxp-impossible", 400, 0),
     "xxp-impossible-600": ("xxp-impossible", 600, 0),
+    "baku-210-24": ("baku-210", 24, 3),
+    "baku-210-40": ("baku-210", 40, 3),
 }
 
 
