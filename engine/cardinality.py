@@ -316,30 +316,32 @@ class Matcher:
 
 
 def complete_matching(n: int, blocked: Sequence[Collection[int]],
-                      clash: Sequence[int] | None = None,
+                      clash: Sequence[Collection[int]] | None = None,
                       bye_ok: Sequence[bool] | None = None) -> list[int] | None:
     """A matching of ``0 .. n-1`` that leaves nobody out (an odd ``n``: exactly one
     vertex ``v`` with ``bye_ok[v]``), in the graph where any two vertices may meet
-    unless ``v in blocked[u]`` (symmetric) or ``clash[u] == clash[v] != 0``; or
+    unless ``v in blocked[u]`` (symmetric) or their ``clash`` labels share one; or
     ``None`` when there is none.  ``mate[v] == v`` for the one left out.
 
     The graph of a Swiss round is nearly complete: few pairs are blocked one by one
     (former opponents, forbidden pairs) and the rest by whole groups (two absolute
-    colour preferences alike, ``clash``).  So the search never lists a vertex's
-    neighbours: a greedy pass takes for each vertex the first free one it may meet,
-    and Edmonds' search from each vertex left free (:func:`_dense_augment`) takes every
-    unlabelled vertex a scanned one may meet at once.  The work grows with the
-    vertices and the blocked pairs, not with the pairs of the graph (10,000
-    players: milliseconds where a list of neighbours would hold 50 million pairs).
+    colour preferences alike, a large forbidden group: a label each).  So the search
+    never lists a vertex's neighbours: a greedy pass takes for each vertex the first
+    free one it may meet, and Edmonds' search from each vertex left free
+    (:func:`_dense_augment`) takes every unlabelled vertex a scanned one may meet at
+    once.  The work grows with the vertices, their blocked pairs and the distinct
+    sets of labels, not with the pairs of the graph (10,000 players: a tenth of a
+    second where a list of neighbours would hold 50 million pairs).
 
     >>> complete_matching(4, [{1}, {0}, set(), set()])
     [2, 3, 0, 1]
     >>> complete_matching(3, [set(), set(), set()], bye_ok=[True, False, False])
     [0, 2, 1]
-    >>> complete_matching(4, [set()] * 4, clash=[1, 1, 1, 0]) is None
+    >>> complete_matching(4, [set()] * 4, clash=[{1}, {1}, {1}, ()]) is None
     True
     """
-    kinds = list(clash) if clash is not None else [0] * n
+    none: frozenset[int] = frozenset()
+    labels = [frozenset(c) for c in clash] if clash is not None else [none] * n
     never: list[set[int]] = [set(b) for b in blocked]
     dummy = _FREE
     if n % 2:
@@ -347,28 +349,28 @@ def complete_matching(n: int, blocked: Sequence[Collection[int]],
             return None
         # the bye: one more vertex, which only the players allowed the bye may meet
         dummy = n
-        kinds.append(0)
+        labels.append(none)
         never.append({v for v in range(n) if not bye_ok[v]})
         for v in never[n]:
             never[v].add(n)
-    size = len(kinds)
+    size = len(labels)
     mate = [_FREE] * size
-    # the greedy pass: a list of the free vertices per clash kind, in order
-    by_kind: dict[int, list[int]] = {}
+    # the greedy pass: a list of the free vertices per set of labels, in order
+    by_labels: dict[frozenset[int], list[int]] = {}
     for v in range(size):
-        by_kind.setdefault(kinds[v], []).append(v)
-    heads = dict.fromkeys(by_kind, 0)
+        by_labels.setdefault(labels[v], []).append(v)
+    heads = dict.fromkeys(by_labels, 0)
     for v in range(size):
         if mate[v] != _FREE:
             continue
         best = _FREE
-        for k, members in by_kind.items():
-            if k == kinds[v] != 0:
+        for key, members in by_labels.items():
+            if not key.isdisjoint(labels[v]):
                 continue
-            i = heads[k]
+            i = heads[key]
             while i < len(members) and mate[members[i]] != _FREE:
                 i += 1
-            heads[k] = i
+            heads[key] = i
             for u in members[i:]:
                 if u > v and mate[u] == _FREE and u not in never[v]:
                     if best == _FREE or u < best:
@@ -377,7 +379,7 @@ def complete_matching(n: int, blocked: Sequence[Collection[int]],
         if best != _FREE:
             mate[v], mate[best] = best, v
     for v in range(size):
-        if mate[v] == _FREE and not _dense_augment(v, mate, never, kinds):
+        if mate[v] == _FREE and not _dense_augment(v, mate, never, labels):
             return None
     if dummy != _FREE:
         left = mate[dummy]
@@ -387,29 +389,30 @@ def complete_matching(n: int, blocked: Sequence[Collection[int]],
 
 
 def _dense_augment(root: int, mate: list[int], blocked: list[set[int]],
-                   kinds: list[int]) -> bool:
+                   labels: list[frozenset[int]]) -> bool:
     """Edmonds' search for an augmenting path from the free vertex ``root`` in the
     graph of :func:`complete_matching`; flips it and returns True when found.
 
-    The unlabelled vertices are kept in a pool by clash kind: scanning an outer
-    vertex takes every pooled vertex it may meet (each becomes inner and its mate
-    outer) and leaves the few it may not; it is then joined to every outer blossom
-    holding a vertex it may meet (one contraction each), the blossoms being indexed
-    by the clash kinds of their vertices.  Every pair looked at is either taken or
-    blocked, so a search costs about the vertices plus their blocked pairs.
+    The unlabelled vertices are kept in a pool by their set of clash labels:
+    scanning an outer vertex takes every pooled vertex it may meet (each becomes
+    inner and its mate outer) and leaves the few it may not; it is then joined to
+    every outer blossom holding a vertex it may meet (one contraction each), the
+    blossoms being indexed by the label sets of their vertices.  Every pair looked
+    at is either taken or blocked, so a search costs about the vertices plus their
+    blocked pairs.
     """
     parent: dict[int, int] = {}
     base: dict[int, int] = {}
-    #: the vertices of every outer blossom by clash kind, by its base (an outer
-    #: vertex alone: itself), and the bases holding vertices of each kind
-    groups: dict[int, dict[int, list[int]]] = {}
-    holding: dict[int, set[int]] = {}
+    #: the vertices of every outer blossom by label set, by its base (an outer vertex
+    #: alone: itself), and the bases holding vertices of each label set
+    groups: dict[int, dict[frozenset[int], list[int]]] = {}
+    holding: dict[frozenset[int], set[int]] = {}
     labelled = {root}
     outer: set[int] = set()
-    pool: dict[int, list[int]] = {}
+    pool: dict[frozenset[int], list[int]] = {}
     for v in range(len(mate)):
         if v != root:
-            pool.setdefault(kinds[v], []).append(v)
+            pool.setdefault(labels[v], []).append(v)
     queue: deque[int] = deque()
 
     def find(x: int) -> int:
@@ -417,8 +420,8 @@ def _dense_augment(root: int, mate: list[int], blocked: list[set[int]],
 
     def make_outer(x: int) -> None:
         outer.add(x)
-        groups[x] = {kinds[x]: [x]}
-        holding.setdefault(kinds[x], set()).add(x)
+        groups[x] = {labels[x]: [x]}
+        holding.setdefault(labels[x], set()).add(x)
         queue.append(x)
 
     def flip(v: int) -> None:
@@ -462,28 +465,28 @@ def _dense_augment(root: int, mate: list[int], blocked: list[set[int]],
             if bb == cur:
                 continue
             if bb in groups:  # an outer blossom: its vertices join
-                for k, members in groups.pop(bb).items():
-                    holding[k].discard(bb)
-                    holding[k].add(cur)
-                    merged.setdefault(k, []).extend(members)
+                for key, members in groups.pop(bb).items():
+                    holding[key].discard(bb)
+                    holding[key].add(cur)
+                    merged.setdefault(key, []).extend(members)
                     for i in members:
                         base[i] = cur
             else:  # an inner vertex becomes outer
                 base[bb] = cur
                 outer.add(bb)
                 queue.append(bb)
-                merged.setdefault(kinds[bb], []).append(bb)
-                holding.setdefault(kinds[bb], set()).add(cur)
+                merged.setdefault(labels[bb], []).append(bb)
+                holding.setdefault(labels[bb], set()).add(cur)
 
     make_outer(root)
     while queue:
         v = queue.popleft()
-        kv = kinds[v]
-        for k in list(pool):
-            if k == kv != 0:
+        lv = labels[v]
+        for key in list(pool):
+            if not key.isdisjoint(lv):
                 continue
             keep = []
-            for u in pool[k]:
+            for u in pool[key]:
                 if u in labelled:
                     continue
                 if u in blocked[v]:
@@ -496,12 +499,12 @@ def _dense_augment(root: int, mate: list[int], blocked: list[set[int]],
                 labelled.add(u)
                 labelled.add(mate[u])
                 make_outer(mate[u])
-            pool[k] = keep
-        near = [b for k, bases in holding.items() if not k == kv != 0 for b in bases]
+            pool[key] = keep
+        near = [b for key, bases in holding.items() if key.isdisjoint(lv) for b in bases]
         for b in near:
             if b not in groups or b == find(v):
                 continue
-            w = next((w for k, members in groups[b].items() if not k == kv != 0
+            w = next((w for key, members in groups[b].items() if key.isdisjoint(lv)
                       for w in members if w not in blocked[v]), _FREE)
             if w != _FREE:
                 contract(v, w)

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from ..i18n import LocalizedError, tr
 from ..matching import max_weight_matching
 from .budget import check_room
-from .completion import blocked_pairs, open_round
+from .completion import blocked_pairs, group_labels, open_round
 from .criteria import (
     Context,
     PairWeights,
@@ -160,11 +160,12 @@ def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_
     inline).
 
     The weights are never listed pair by pair: a pair's criteria weight follows
-    from the two players' classes (:meth:`.criteria.PairWeights.kind` and the
-    stand-in credit) apart from the pairs the absolute criteria forbid one by one
-    (rematches, forbidden pairs, C.1 and C.3), so the class table is built from one
-    representative per class and the forbidden pairs found from each player's
-    opponents: time and memory grow with the bracket, not with its square.
+    from the two players' classes (:meth:`.criteria.PairWeights.kind`, the stand-in
+    credit and the large forbidden groups they belong to) apart from the pairs the
+    absolute criteria forbid one by one (rematches, small forbidden groups, C.1 and
+    C.3), so the class table is built from one representative per class and the
+    forbidden pairs found from each player's opponents: time and memory grow with
+    the bracket, not with its square.
     """
     g = solver.g
     size = bracket_end
@@ -172,12 +173,16 @@ def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_
         return None  # the general procedure could pair two MDPs with each other
     credit = [solver.half[v] if g.has_edge_beyond(v, cut) else 0 for v in group[:size]]
     who = [players[v] for v in group[:size]]
-    klass = [(weigh.kind(p), credit[i]) for i, p in enumerate(who)]
+    # a large forbidden group is part of its players' class, a small one pairs
+    labels = group_labels(who, weigh.ctx)
+    klass = [(weigh.kind(p), credit[i], labels[i]) for i, p in enumerate(who)]
     blocked = blocked_pairs(who, weigh.ctx)
 
     def class_value(a: int, b: int) -> int:
         """``value`` of a pair of these classes when it is not forbidden one by one
         (``a`` ranked above ``b``)."""
+        if not labels[a].isdisjoint(labels[b]):
+            return 0
         w = weigh.quality(who[a], who[b], True, False, c9)
         return 2 * w - credit[a] - credit[b] if w else 0
 
@@ -271,7 +276,7 @@ def _blank_field(players: list[Entrant],
             return None
     if ctx.forbidden:
         nos = {p.start_no for p in players}
-        if any(pair <= nos for pair in ctx.forbidden):
+        if any(sum(1 for s in group if s in nos) > 1 for group in ctx.forbidden):
             return None
     n = len(players)
     bye = n - 1 if n % 2 else None

@@ -34,7 +34,7 @@ from ..model import Colour
 from .criteria import Context
 from .entrants import Entrant
 
-__all__ = ["Opening", "blocked_pairs", "clash_kinds", "open_round"]
+__all__ = ["SMALL_GROUP", "Opening", "blocked_pairs", "clash_labels", "group_labels", "open_round"]
 
 
 @dataclass(frozen=True)
@@ -46,35 +46,59 @@ class Opening:
     c9: bool
 
 
+#: a forbidden group of more players than this is a label its players share (two
+#: players with a label in common may not meet), not a list of pairs
+SMALL_GROUP = 8
+
+
+def _present_groups(players: Sequence[Entrant], ctx: Context) -> list[list[int]]:
+    """The forbidden groups as indices into ``players`` (those present)."""
+    at = {p.start_no: i for i, p in enumerate(players)}
+    return [[at[s] for s in group if s in at] for group in ctx.forbidden]
+
+
 def blocked_pairs(players: Sequence[Entrant], ctx: Context) -> list[set[int]]:
     """For each player (index in ``players``), the players he may not meet one by
-    one: former opponents (C.1) and forbidden pairs."""
+    one: former opponents (C.1) and the members of his small forbidden groups (the
+    large ones are :func:`group_labels`)."""
     at = {p.start_no: i for i, p in enumerate(players)}
     out = [{at[s] for s in p.met if s in at} for p in players]
-    for pair in ctx.forbidden:
-        a, b = (at.get(s) for s in pair)
-        if a is not None and b is not None and a != b:
-            out[a].add(b)
-            out[b].add(a)
+    for members in _present_groups(players, ctx):
+        if len(members) <= SMALL_GROUP:
+            for a in members:
+                out[a].update(b for b in members if b != a)
     return out
 
 
-def clash_kinds(players: Sequence[Entrant], ctx: Context) -> list[int]:
-    """C.3 by groups: two players with the same nonzero kind may not meet (both have
-    an absolute preference for the same colour, neither a topscorer in the last
-    round); see :func:`.criteria.compatible`."""
-    def kind(p: Entrant) -> int:
+def group_labels(players: Sequence[Entrant], ctx: Context) -> list[frozenset[int]]:
+    """For each player, the large forbidden groups he belongs to (by number): two
+    players who share one may not meet.  A group of a thousand players is a
+    thousand labels, not half a million pairs."""
+    out: list[set[int]] = [set() for _ in players]
+    for g, members in enumerate(_present_groups(players, ctx)):
+        if len(members) > SMALL_GROUP:
+            for a in members:
+                out[a].add(g)
+    return [frozenset(x) for x in out]
+
+
+def clash_labels(players: Sequence[Entrant], ctx: Context) -> list[frozenset[int]]:
+    """Every reason by groups why two players may not meet, as labels: the large
+    forbidden groups (:func:`group_labels`) and C.3, two absolute preferences for
+    the same colour, neither a topscorer in the last round (labels -1 and -2; see
+    :func:`.criteria.compatible`)."""
+    def colour(p: Entrant) -> frozenset[int]:
         if not p.absolute or (ctx.last_round and p.score > ctx.top_threshold):
-            return 0
-        return 1 if p.preference is Colour.WHITE else 2
-    return [kind(p) for p in players]
+            return frozenset()
+        return frozenset((-1 if p.preference is Colour.WHITE else -2,))
+    return [g | colour(p) for g, p in zip(group_labels(players, ctx), players)]
 
 
 def open_round(players: Sequence[Entrant], ctx: Context) -> Opening | None:
     """Completion, the bye assignee's score and C.9 of the top bracket for
     ``players`` (in pairing order), or ``None`` when no legal pairing exists."""
     blocked = blocked_pairs(players, ctx)
-    kinds = clash_kinds(players, ctx)
+    labels = clash_labels(players, ctx)
 
     def complete(vertices: list[int], bye_ok: Sequence[bool] | None) -> bool:
         """The players ``vertices`` can all be paired among themselves (an odd
@@ -82,13 +106,13 @@ def open_round(players: Sequence[Entrant], ctx: Context) -> Opening | None:
         local = {v: i for i, v in enumerate(vertices)}
         sub = [{local[u] for u in blocked[v] if u in local} for v in vertices]
         ok = [bye_ok[v] for v in vertices] if bye_ok is not None else None
-        return complete_matching(len(vertices), sub, [kinds[v] for v in vertices],
+        return complete_matching(len(vertices), sub, [labels[v] for v in vertices],
                                  ok) is not None
 
     n = len(players)
     everyone = list(range(n))
     eligible = [p.bye_eligible for p in players]
-    found = complete_matching(n, blocked, kinds, eligible)
+    found = complete_matching(n, blocked, labels, eligible)
     if found is None:
         return None
     if n % 2 == 0:

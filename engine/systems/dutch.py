@@ -106,7 +106,7 @@ class DutchSystem:
             return Round(round_no)
         sc = t.settings.scoring
         ctx = make_context(entrants, round_no, t.settings.rounds,
-                           t.settings.forbidden_pairs(round_no), max(sc.win, sc.draw))
+                           t.settings.forbidden_groups(round_no), max(sc.win, sc.draw))
         ctx.memory_mb, lowered = memory_limit(t)
         if len(entrants) % 2 and not any(e.bye_eligible for e in entrants):
             raise NoPairingPossible(ntr(

@@ -90,12 +90,34 @@ def test_issue39_item1_an_impossible_round_is_found_impossible_without_a_weighte
         pairs_text(t)
 
 
-def _networkx_complete(n: int, blocked: list[set[int]], kinds: list[int],
+def test_issue39_item1_forbidden_groups_are_never_listed_as_pairs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forbidden group of 1,001 players (``random-xxp-2000``: two ``XXP`` lines
+    sharing the top seed) is half a million pairs: the Dutch engine keeps the groups
+    (labels of their players, pairs only for small groups), so a group of 5,000 in a
+    10,000-player field stays within a few MB (it took 7 GB)."""
+    from monrad.engine.model import Settings
+
+    def no_pairs(self, round_no):  # type: ignore[no-untyped-def]
+        raise AssertionError("the forbidden groups were listed as pairs")
+
+    monkeypatch.setattr(Settings, "forbidden_pairs", no_pairs)
+    for name in ("random-xxp-400", "xxp-half-200", "xxp-impossible-600"):
+        path = FIELDS / f"{name}.trf"
+        t = trf.read_trf(path)
+        if int(path.with_suffix(".code").read_text(encoding="ascii")):
+            with pytest.raises(NoPairingPossible):
+                pairs_text(t)
+        else:
+            assert pairs_text(t) == path.with_suffix(".pairs").read_text(encoding="ascii")
+
+
+def _networkx_complete(n: int, blocked: list[set[int]], labels: list[set[int]],
                        bye_ok: list[bool]) -> bool:
     g = nx.Graph()
     g.add_nodes_from(range(n + n % 2))
     g.add_edges_from((u, v) for u in range(n) for v in range(u + 1, n)
-                     if v not in blocked[u] and not kinds[u] == kinds[v] != 0)
+                     if v not in blocked[u] and not labels[u] & labels[v])
     if n % 2:
         g.add_edges_from((v, n) for v in range(n) if bye_ok[v])
     return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == g.number_of_nodes()
@@ -104,8 +126,8 @@ def _networkx_complete(n: int, blocked: list[set[int]], kinds: list[int],
 @pytest.mark.parametrize("seed", range(6))
 def test_issue39_item1_complete_matching_agrees_with_networkx(seed: int) -> None:
     """:func:`complete_matching` (C.4 completion without listing the pairs) on random
-    graphs: blocked pairs one by one and in groups, colour clashes, odd fields whose
-    bye only some may take."""
+    graphs: blocked pairs one by one and in groups, clash labels (colours, large
+    forbidden groups, several a vertex), odd fields whose bye only some may take."""
     from monrad.engine.cardinality import complete_matching
 
     rng = random.Random(seed)
@@ -122,10 +144,10 @@ def test_issue39_item1_complete_matching_agrees_with_networkx(seed: int) -> None
                 if rng.random() < p:
                     blocked[u].add(v)
                     blocked[v].add(u)
-        kinds = [rng.choice((0, 0, 1, 2)) for _ in range(n)]
+        labels = [{x for x in (1, 2, 3, 4) if rng.random() < 0.2} for _ in range(n)]
         bye_ok = [rng.random() < 0.4 for _ in range(n)]
-        found = complete_matching(n, blocked, kinds, bye_ok)
-        assert (found is not None) == _networkx_complete(n, blocked, kinds, bye_ok)
+        found = complete_matching(n, blocked, labels, bye_ok)
+        assert (found is not None) == _networkx_complete(n, blocked, labels, bye_ok)
         if found is None:
             continue
         alone = [v for v in range(n) if found[v] == v]
@@ -134,4 +156,4 @@ def test_issue39_item1_complete_matching_agrees_with_networkx(seed: int) -> None
             u = found[v]
             assert found[u] == v
             if u != v:
-                assert u not in blocked[v] and not kinds[u] == kinds[v] != 0
+                assert u not in blocked[v] and not labels[u] & labels[v]
