@@ -44,7 +44,7 @@ from collections.abc import Callable
 from ..i18n import LocalizedError, tr
 from ..matching import max_weight_matching
 from .budget import check_room
-from .completion import blocked_pairs, group_labels, open_round
+from .completion import allowed_pairs, blocked_pairs, group_labels, open_round
 from .criteria import (
     Context,
     PairWeights,
@@ -448,7 +448,8 @@ class _FieldPass:
 
     def _general_procedure(self) -> None:
         """Pair the bracket by the general procedure (weighted matchings)."""
-        check_room(sum(1 for v in range(self.cut) if self.g.active(v)), self.ctx.memory_mb)
+        seen = [self.players[v] for v in range(self.cut) if self.g.active(v)]
+        check_room(len(seen), self.ctx.memory_mb, allowed_pairs(seen, self.ctx))
         self.base = self._weights()
         for (a, b), w in self.base.items():
             self._set(a, b, w)

@@ -25,6 +25,7 @@ milliseconds, a 1,201-player round needs no matching of 720,000 pairs.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,7 +35,8 @@ from ..model import Colour
 from .criteria import Context
 from .entrants import Entrant
 
-__all__ = ["SMALL_GROUP", "Opening", "blocked_pairs", "clash_labels", "group_labels", "open_round"]
+__all__ = ["SMALL_GROUP", "Opening", "allowed_pairs", "blocked_pairs", "clash_labels",
+           "group_labels", "open_round"]
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,23 @@ def clash_labels(players: Sequence[Entrant], ctx: Context) -> list[frozenset[int
             return frozenset()
         return frozenset((-1 if p.preference is Colour.WHITE else -2,))
     return [g | colour(p) for g, p in zip(group_labels(players, ctx), players)]
+
+
+def allowed_pairs(players: Sequence[Entrant], ctx: Context) -> int:
+    """How many pairs of ``players`` may meet (C.1, C.3, forbidden pairs): the edges a
+    weighted matching over them holds.  Counted by the sets of clash labels the
+    players have (pairs of sets without a label in common), less the pairs blocked
+    one by one, never pair by pair."""
+    labels = clash_labels(players, ctx)
+    sizes = Counter(labels)
+    keys = list(sizes)
+    total = sizes[frozenset()] * (sizes[frozenset()] - 1) // 2
+    for i, a in enumerate(keys):
+        total += sum(sizes[a] * sizes[b] for b in keys[i + 1:] if a.isdisjoint(b))
+    blocked = blocked_pairs(players, ctx)
+    total -= sum(1 for u, out in enumerate(blocked) for v in out
+                 if u < v and labels[u].isdisjoint(labels[v]))
+    return total
 
 
 def open_round(players: Sequence[Entrant], ctx: Context) -> Opening | None:

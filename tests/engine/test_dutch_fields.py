@@ -13,11 +13,12 @@ whole field would take (the former code refused them there), the 1,200-player on
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import networkx as nx
 import pytest
-from conftest import DATA
+from conftest import DATA, REPO
 
 from monrad.addin.cli.bbp import pairs_text
 from monrad.converters import trf
@@ -110,6 +111,33 @@ def test_issue39_item1_forbidden_groups_are_never_listed_as_pairs(
                 pairs_text(t)
         else:
             assert pairs_text(t) == path.with_suffix(".pairs").read_text(encoding="ascii")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_issue39_item1_the_memory_guard_counts_the_pairs_that_may_meet(seed: int) -> None:
+    """The general procedure's memory grows with the pairs that may meet; the guard
+    counts them by groups (:func:`allowed_pairs`) exactly as the criteria allow them
+    one by one (C.1, C.3, forbidden groups large and small)."""
+    from monrad.engine.dutch.completion import SMALL_GROUP, allowed_pairs
+    from monrad.engine.dutch.criteria import compatible
+    from monrad.engine.explain.dutch import dutch_setup
+    from monrad.engine.model import ForbiddenGroup
+    from monrad.engine.pairing import pair_round, players_to_pair
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from dutch_fields import random_field
+
+    rng = random.Random(seed)
+    t = random_field(60, seed, round_no=4)
+    t.settings = t.settings.replace(forbidden=(
+        ForbiddenGroup(tuple(rng.sample(range(1, 61), SMALL_GROUP + 5))),
+        ForbiddenGroup(tuple(rng.sample(range(1, 61), 3))),
+        ForbiddenGroup(tuple(rng.sample(range(1, 61), 2)))))
+    pair_round(t, "dutch", round_no=4)  # a legal round
+    entrants, ctx = dutch_setup(t, 4, players_to_pair(t, 4))
+    who = sorted(entrants.values(), key=lambda e: (-e.score, e.rank))
+    one_by_one = sum(1 for i, a in enumerate(who) for b in who[i + 1:] if compatible(a, b, ctx))
+    assert allowed_pairs(who, ctx) == one_by_one < len(who) * (len(who) - 1) // 2
 
 
 def _networkx_complete(n: int, blocked: list[set[int]], labels: list[set[int]],
