@@ -21,7 +21,9 @@ exchange between S1 and S2.
 2. *The MDPs' opponents* (4.2, MDPs first): each MDP in order takes the first
    resident whose pair with him still allows ``UB`` for the whole bracket (the
    pairs fixed so far, this one's weight and the bound of the rest).
-3. *The remainder without exchanges* (S1 = its first half, S2 = the rest): the best
+3. *The remainder* split into S1 (its first half) and S2 (the rest), or after one
+   exchange (4.3, the splits in the rules' order, :func:`_exchanges`; the first
+   whose S1 can be assigned to later S2 players at the bound): the best
    S1 x S2 assignment over the classes is a transportation problem whose optimal
    duals tell which class pairs can appear in an optimal assignment; each S1
    player in order takes the first S2 player such that an optimal assignment of
@@ -31,8 +33,9 @@ exchange between S1 and S2.
    network and by an alternating path; exact, no step budget).
 4. *Proof.*  If the pairing built this way (real players, forbidden pairs avoided)
    reaches ``UB``, it is optimal; every opponent passed over was impossible (by the
-   relaxation or by the search), so it is also the first optimal candidate in the
-   rules' order.  Otherwise: ``None``.
+   relaxation or by the search), and so was every split passed over (its classes
+   fall short of the bound, or no assignment of its players reaches it), so it is
+   also the first optimal candidate in the rules' order.  Otherwise: ``None``.
 
 Weights are the ones the general procedure maximises (``value(a, b)``: twice the
 pair's criteria weight less the stand-in credit of its two players, see
@@ -358,9 +361,10 @@ def plan_bracket(mdps: list[int], residents: list[int],
     if value is None:
         assert class_value is not None and blocked is not None
         given = blocked
+        with_mdps = {m: {*given(m), *moved} for m in mdps}
 
         def blocked(p: int) -> Collection[int]:
-            return {*given(p), *moved} if p in moved else given(p)
+            return with_mdps.get(p) or given(p)
 
         found = _class_table(everyone, cls, sizes, class_value, blocked)
         if found is None:
