@@ -44,7 +44,7 @@ from collections.abc import Callable
 from ..i18n import LocalizedError, tr
 from ..matching import max_weight_matching
 from .budget import check_room
-from .completion import allowed_pairs, blocked_pairs, group_labels, open_round
+from .completion import Opening, allowed_pairs, blocked_pairs, group_labels, open_round
 from .criteria import (
     Context,
     PairWeights,
@@ -242,19 +242,20 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
     quick = _blank_field(players, ctx)
     if quick is not None:
         return quick
+    opening = _open(players, ctx)
     # a bracket that could not go alone is paired with its window in the next try
     not_alone: set[int] = set()
     for _ in range(_ALONE_RETRIES):
         try:
-            return _pair_field(players, ctx, _BRACKET, frozenset(not_alone))
+            return _pair_field(players, ctx, _BRACKET, frozenset(not_alone), opening)
         except _WindowTooSmall as failed:
             if failed.bracket is None or failed.bracket in not_alone:
                 break
             not_alone.add(failed.bracket)
     try:
-        return _pair_field(players, ctx, _WINDOW)
+        return _pair_field(players, ctx, _WINDOW, frozenset(), opening)
     except _WindowTooSmall:
-        return _pair_field(players, ctx, _FULL)
+        return _pair_field(players, ctx, _FULL, frozenset(), opening)
 
 
 def _blank_field(players: list[Entrant],
@@ -284,11 +285,10 @@ def _blank_field(players: list[Entrant],
     return [(i, i + half) for i in range(half)], bye
 
 
-def _pair_field(players: list[Entrant], ctx: Context, mode: str,
-                not_alone: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], int | None]:
-    """One pass over the field in ``mode`` (see :class:`_FieldPass`), after the
-    facts of the whole field (:func:`.completion.open_round`: a legal pairing
-    exists, the bye assignee's score, C.9 in the top bracket)."""
+def _open(players: list[Entrant], ctx: Context) -> Opening:
+    """The facts of the whole field (:func:`.completion.open_round`: a legal pairing
+    exists, the bye assignee's score, C.9 in the top bracket), the bye's score and
+    the C.9 ranks of unplayed games kept in ``ctx``."""
     opening = open_round(players, ctx)
     if opening is None:
         raise NoLegalPairing(tr("the players cannot all be paired within the absolute criteria"))
@@ -297,6 +297,16 @@ def _pair_field(players: list[Entrant], ctx: Context, mode: str,
         k = ctx.played_rounds
         counts = sorted(k - p.played_games for p in players if p.score == ctx.bye_score)
         ctx.unplayed_rank = {c: i for i, c in enumerate(counts)}
+    return opening
+
+
+def _pair_field(players: list[Entrant], ctx: Context, mode: str,
+                not_alone: frozenset[int] = frozenset(), opening: Opening | None = None,
+                ) -> tuple[list[tuple[int, int]], int | None]:
+    """One pass over the field in ``mode`` (see :class:`_FieldPass`), after the
+    facts of the whole field (:func:`_open`, unless given)."""
+    if opening is None:
+        opening = _open(players, ctx)
     return _FieldPass(players, ctx, mode, not_alone, opening.c9).run()
 
 

@@ -747,8 +747,8 @@ def test_bracket_pass_retries_with_the_failed_bracket_windowed(
     real = brackets._pair_field
     retried: list[bool] = []
 
-    def watched(players, ctx, mode, not_alone=frozenset()):  # type: ignore[no-untyped-def]
-        out = real(players, ctx, mode, not_alone)
+    def watched(players, ctx, mode, not_alone=frozenset(), *rest):  # type: ignore[no-untyped-def]
+        out = real(players, ctx, mode, not_alone, *rest)
         if mode == brackets._BRACKET and not_alone:
             retried.append(True)
         return out
