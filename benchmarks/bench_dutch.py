@@ -230,6 +230,18 @@ def run_field(name: str, players: int, seed: int, trf_out: str | None = None) ->
     return {"seconds": secs, "cpu": cpu, "peak_mb": peak_kb / 1024, "outcome": outcome}
 
 
+def child_row(cmd: list[str], timeout: float) -> dict | str:
+    """Run ``cmd`` (this script measuring one row in a fresh process): the row it
+    printed as JSON, or what to show instead (timed out, or its last error line)."""
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        return f">{timeout:.0f} s"
+    if out.returncode != 0:
+        return "error  " + (out.stderr.strip().splitlines() or ["failed"])[-1]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def measured(cmd: list[str], timeout: float) -> tuple[int | None, float, float]:
     """Run the program ``cmd``: its exit code (``None``: killed after ``timeout``
     seconds), CPU seconds (user and system) and peak memory in MB, as the operating
@@ -268,17 +280,10 @@ def bench_fields(specs: list[str], seed: int, reference: str | None, timeout: fl
             cmd = [sys.executable, __file__, "--one-field", name, str(n), "--seed", str(seed)]
             if as_trf:
                 cmd += ["--trf-out", trf_path]
-            try:
-                out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                                     check=False)
-            except subprocess.TimeoutExpired:
-                print(f"{name:<15} {n:>7} {'>' + format(timeout, '.0f') + ' s':>11}", flush=True)
+            row = child_row(cmd, timeout)
+            if isinstance(row, str):
+                print(f"{name:<15} {n:>7} {row:>11}", flush=True)
                 continue
-            if out.returncode != 0:
-                msg = (out.stderr.strip().splitlines() or ["failed"])[-1]
-                print(f"{name:<15} {n:>7} {'error':>11}  {msg}", flush=True)
-                continue
-            row = json.loads(out.stdout.strip().splitlines()[-1])
             line = (f"{name:<15} {n:>7} {row['outcome']:>11} {row['cpu']:>7.2f} "
                     f"{row['peak_mb']:>8.1f}")
             if as_trf:
@@ -342,17 +347,10 @@ def main(argv: list[str] | None = None) -> int:
                    "--history", args.history]
             if args.reference:
                 cmd += ["--trf-out", trf_path]
-            try:
-                out = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout,
-                                     check=False)
-            except subprocess.TimeoutExpired:
-                print(f"{n:>8} {r:>5} {'>' + format(args.timeout, '.0f'):>10} {'-':>9}", flush=True)
+            row = child_row(cmd, args.timeout)
+            if isinstance(row, str):
+                print(f"{n:>8} {r:>5} {row:>10} {'-':>9}", flush=True)
                 continue
-            if out.returncode != 0:
-                msg = (out.stderr.strip().splitlines() or ["failed"])[-1]
-                print(f"{n:>8} {r:>5} {'error':>10} {'-':>9}  {msg}", flush=True)
-                continue
-            row = json.loads(out.stdout.strip().splitlines()[-1])
             times[r].append((n, row["seconds"]))
             ref = ""
             if args.reference:

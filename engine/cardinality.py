@@ -238,7 +238,7 @@ class Matcher:
             if target is None or target in parent or not adjacent(x, target):
                 return False
             parent[target] = x
-            self._flip(target, parent)
+            _flip(mate, target, parent)
             return True
 
         if reaches_target(root):
@@ -250,10 +250,10 @@ class Matcher:
                 if bv == base.get(to, to) or mate[v] == to:
                     continue
                 if to == root or (mate[to] != _FREE and mate[to] in parent):
-                    cur = self._lca(v, to, parent, base)
+                    cur = _lca(mate, v, to, parent, base)
                     blossom: set[int] = set()
-                    self._mark(v, cur, to, parent, base, blossom)
-                    self._mark(to, cur, v, parent, base, blossom)
+                    _mark(mate, v, cur, to, parent, base, blossom)
+                    _mark(mate, to, cur, v, parent, base, blossom)
                     merged = members.setdefault(cur, [cur])
                     for bb in blossom:
                         if bb == cur:
@@ -269,7 +269,7 @@ class Matcher:
                 elif to not in parent:
                     parent[to] = v
                     if mate[to] == _FREE:
-                        self._flip(to, parent)
+                        _flip(mate, to, parent)
                         return True
                     m = mate[to]
                     outer.add(m)
@@ -279,40 +279,47 @@ class Matcher:
         self._last_outer = outer
         return False
 
-    def _lca(self, a: int, b: int, parent: dict[int, int], base: dict[int, int]) -> int:
-        mate = self.mate
-        seen: set[int] = set()
-        while True:
-            a = base.get(a, a)
-            seen.add(a)
-            if mate[a] == _FREE:
-                break
-            a = parent[mate[a]]
-        while True:
-            b = base.get(b, b)
-            if b in seen:
-                return b
-            b = parent[mate[b]]
 
-    def _mark(self, v: int, b: int, child: int, parent: dict[int, int],
-              base: dict[int, int], blossom: set[int]) -> None:
-        mate = self.mate
-        while base.get(v, v) != b:
-            blossom.add(base.get(v, v))
-            m = mate[v]
-            blossom.add(base.get(m, m))
-            parent[v] = child
-            child = mate[v]
-            v = parent[mate[v]]
+# --- Edmonds' search: the steps both searches share (``mate[v]``: v's partner or
+# -1; ``parent``: the tree; ``base``: each contracted vertex's blossom base) --------
 
-    def _flip(self, v: int, parent: dict[int, int]) -> None:
-        mate = self.mate
-        while v != _FREE:
-            pv = parent[v]
-            ppv = mate[pv]
-            mate[v] = pv
-            mate[pv] = v
-            v = ppv
+def _lca(mate: list[int], a: int, b: int, parent: dict[int, int], base: dict[int, int]) -> int:
+    """The base of the blossom the outer vertices ``a`` and ``b`` close."""
+    seen: set[int] = set()
+    while True:
+        a = base.get(a, a)
+        seen.add(a)
+        if mate[a] == _FREE:
+            break
+        a = parent[mate[a]]
+    while True:
+        b = base.get(b, b)
+        if b in seen:
+            return b
+        b = parent[mate[b]]
+
+
+def _mark(mate: list[int], v: int, b: int, child: int, parent: dict[int, int],
+          base: dict[int, int], blossom: set[int]) -> None:
+    """Walk from ``v`` up to the base ``b``: the bases passed join ``blossom`` and the
+    path is re-hung through ``child`` (the other side of the closing edge)."""
+    while base.get(v, v) != b:
+        blossom.add(base.get(v, v))
+        m = mate[v]
+        blossom.add(base.get(m, m))
+        parent[v] = child
+        child = mate[v]
+        v = parent[mate[v]]
+
+
+def _flip(mate: list[int], v: int, parent: dict[int, int]) -> None:
+    """Augment along the tree path from the free vertex ``v`` to the root."""
+    while v != _FREE:
+        pv = parent[v]
+        ppv = mate[pv]
+        mate[v] = pv
+        mate[pv] = v
+        v = ppv
 
 
 def complete_matching(n: int, blocked: Sequence[Collection[int]],
@@ -424,42 +431,11 @@ def _dense_augment(root: int, mate: list[int], blocked: list[set[int]],
         holding.setdefault(labels[x], set()).add(x)
         queue.append(x)
 
-    def flip(v: int) -> None:
-        while v != _FREE:
-            pv = parent[v]
-            ppv = mate[pv]
-            mate[v] = pv
-            mate[pv] = v
-            v = ppv
-
-    def lca(a: int, b: int) -> int:
-        seen: set[int] = set()
-        while True:
-            a = find(a)
-            seen.add(a)
-            if mate[a] == _FREE:
-                break
-            a = parent[mate[a]]
-        while True:
-            b = find(b)
-            if b in seen:
-                return b
-            b = parent[mate[b]]
-
-    def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
-        while find(v) != b:
-            blossom.add(find(v))
-            m = mate[v]
-            blossom.add(find(m))
-            parent[v] = child
-            child = mate[v]
-            v = parent[mate[v]]
-
     def contract(v: int, w: int) -> None:
-        cur = lca(v, w)
+        cur = _lca(mate, v, w, parent, base)
         blossom: set[int] = set()
-        mark(v, cur, w, blossom)
-        mark(w, cur, v, blossom)
+        _mark(mate, v, cur, w, parent, base, blossom)
+        _mark(mate, w, cur, v, parent, base, blossom)
         merged = groups[cur]
         for bb in blossom:
             if bb == cur:
@@ -494,7 +470,7 @@ def _dense_augment(root: int, mate: list[int], blocked: list[set[int]],
                     continue
                 parent[u] = v
                 if mate[u] == _FREE:
-                    flip(u)
+                    _flip(mate, u, parent)
                     return True
                 labelled.add(u)
                 labelled.add(mate[u])
