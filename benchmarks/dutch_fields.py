@@ -11,6 +11,7 @@ field              what it is
 =================  =============================================================
 ``xxp-half``       round 1, player 1 forbidden (``XXP``) with every lower-half
                    player: he must be exchanged into S2
+``xxp-half-two``   the same for players 1 and 2: two exchanges
 ``four-down``      round 5 after four rounds of draws; four players who met each
                    other (rounds 1-3) and won round 4 by forfeit (their opponents
                    withdrew) move down into the one score group of everyone else
@@ -71,10 +72,16 @@ def _with_forbidden(t: Tournament, *groups: tuple[int, ...]) -> Tournament:
     return t
 
 
-def xxp_half(n: int, seed: int = 0) -> Tournament:
-    """Round 1; player 1 may not meet any player of the lower half."""
+def xxp_half(n: int, seed: int = 0, top: int = 1) -> Tournament:
+    """Round 1; players ``1 .. top`` may not meet any player of the lower half."""
     t = _start(n)
-    return _with_forbidden(t, *((1, p) for p in range(n - n // 2 + 1, n + 1)))
+    return _with_forbidden(t, *((a, p) for a in range(1, top + 1)
+                                for p in range(n - n // 2 + 1, n + 1)))
+
+
+def xxp_half_two(n: int, seed: int = 0) -> Tournament:
+    """Round 1; players 1 and 2 may not meet any player of the lower half."""
+    return xxp_half(n, seed, top=2)
 
 
 def _circle(players: list[int], r: int) -> list[tuple[int, int]]:
@@ -206,7 +213,7 @@ def baku_two_one(n: int, seed: int = 0, round_no: int = 5) -> Tournament:
 
 #: field name -> builder(players, seed)
 FIELDS: dict[str, Callable[..., Tournament]] = {
-    "xxp-half": xxp_half, "four-down": four_down, "odd-xxp": odd_xxp, "pab-draw": pab_draw,
+    "xxp-half": xxp_half, "xxp-half-two": xxp_half_two, "four-down": four_down, "odd-xxp": odd_xxp, "pab-draw": pab_draw,
     "random": random_field, "random-xxp": random_xxp, "xxp-impossible": xxp_impossible,
     "baku-210": baku_two_one,
 }

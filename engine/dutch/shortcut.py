@@ -47,12 +47,18 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-__all__ = ["EXCHANGE_CHECKS", "BracketPlan", "plan_bracket"]
+__all__ = ["EXCHANGES_MAX", "EXCHANGE_CHECKS", "SPLITS_LISTED", "BracketPlan", "plan_bracket"]
 
-#: splits of a remainder (4.3) whose classes allow the bound, checked player by
-#: player at most, before the general procedure is left to pair the bracket
+#: the most exchanges (4.3) a remainder's split may have here; more: the general
+#: procedure pairs the bracket
+EXCHANGES_MAX = 3
+#: splits of a remainder whose classes allow the bound, checked player by player at
+#: most, before the general procedure is left to pair the bracket
 EXCHANGE_CHECKS = 64
+#: splits of two or more exchanges listed at most for each number of exchanges
+SPLITS_LISTED = 200_000
 
 
 @dataclass(frozen=True)
@@ -419,26 +425,86 @@ def plan_bracket(mdps: list[int], residents: list[int],
     return _remainder(made, upper - left, rem, cls, sizes, table, value, upper)
 
 
-def _exchanges(size: int, h: int) -> Iterator[tuple[int, int] | None]:
-    """The remainder's split into S1 and S2 in the rules' order (4.3): first none
-    (S1 = the first ``h`` of ``size`` players), then one exchange (positions ``x``
-    in S1 and ``y`` in S2 change places): the smallest difference ``y - x`` first,
-    and among equal differences the lowest S1 player ``x`` first."""
-    yield None
-    for d in range(1, size):
-        for x in range(h - 1, max(h - d, 0) - 1, -1):
-            if x + d < size:
-                yield x, x + d
+def _exchanges(rem: list[int], h: int, cls: dict[int, int],
+               allowed: Collection[tuple[int, int]],
+               among: Collection[int] | None = None) -> Iterator[tuple[int, int]]:
+    """One exchange of the remainder (4.3) in the rules' order, among those whose
+    pair of classes (S1 player's, S2 player's) is ``allowed`` (and whose S1 position
+    is ``among`` those given): the positions ``x`` in S1 (the first ``h``) and ``y``
+    in S2 that change places, the smallest difference ``y - x`` first and among
+    equal differences the lowest S1 player first.
+
+    Per pair of classes the candidates form a grid (that class's S1 players from the
+    lowest up, the other's S2 players from the highest down) whose differences grow
+    along both axes, so a heap yields them in order without listing them all."""
+    lows: dict[int, list[int]] = {}  # class -> its S1 positions, the lowest first
+    for x in range(h - 1, -1, -1):
+        if among is None or x in among:
+            lows.setdefault(cls[rem[x]], []).append(x)
+    highs: dict[int, list[int]] = {}  # class -> its S2 positions, the highest first
+    for y in range(h, len(rem)):
+        highs.setdefault(cls[rem[y]], []).append(y)
+    heap = [(highs[b][0] - lows[a][0], -lows[a][0], a, b, 0, 0)
+            for a, b in allowed if a in lows and b in highs]
+    heapq.heapify(heap)
+    seen = {(a, b, 0, 0) for _, _, a, b, _, _ in heap}
+    while heap:
+        _, _, a, b, i, j = heapq.heappop(heap)
+        xs, ys = lows[a], highs[b]
+        yield xs[i], ys[j]
+        for ni, nj in ((i + 1, j), (i, j + 1)):
+            if ni < len(xs) and nj < len(ys) and (a, b, ni, nj) not in seen:
+                seen.add((a, b, ni, nj))
+                heapq.heappush(heap, (ys[nj] - xs[ni], -xs[ni], a, b, ni, nj))
+
+
+def _offsets(k: int, total: int, low: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every ``k`` increasing whole numbers from ``low`` on whose sum is ``total``,
+    in lexicographic order."""
+    if k == 1:
+        if total >= low:
+            yield (total,)
+        return
+    first = low
+    # the other k - 1, each above first, sum to at least (k-1) * first + k(k-1)/2
+    while first + (k - 1) * first + k * (k - 1) // 2 <= total:
+        for rest in _offsets(k - 1, total - first, first + 1):
+            yield (first, *rest)
+        first += 1
+
+
+def _multi_exchanges(size: int, h: int, k: int) -> Iterator[tuple[tuple[int, ...],
+                                                                    tuple[int, ...]]]:
+    """``k`` exchanges of the remainder (4.3) in the rules' order: the S1 positions
+    ``xs`` and S2 positions ``ys`` that change places, the smallest difference of
+    their sums first, then the S1 players lowest first (compared from the lowest),
+    then the S2 players highest first.  A split is an offset from the border of S1
+    and S2 for each player; the difference of the sums grows with the offsets, so
+    the splits are listed level by level of the offsets' sum."""
+    base = k * (k - 1) // 2
+    for level in range(max(0, size - k) * k + 1):
+        found = []
+        for dx in range(level + 1):
+            for ox in _offsets(k, dx + base):
+                if ox[-1] >= h:
+                    continue
+                for oy in _offsets(k, level - dx + base):
+                    if oy[-1] < size - h:
+                        found.append((ox, oy))
+        for ox, oy in sorted(found):
+            yield tuple(h - 1 - o for o in ox), tuple(h + o for o in oy)
 
 
 def _remainder(mdp_pairs: list[tuple[int, int]], realised: int, rem: list[int],
                cls: dict[int, int], sizes: list[int], table: dict[tuple[int, int], int],
                value: Callable[[int, int], int], upper: int) -> BracketPlan | None:
-    """Pair ``rem`` at the bound: its first split into S1 and S2 (:func:`_exchanges`)
-    whose S1 can be assigned to later S2 players at the bound, each S1 player in
-    order with the earliest S2 player that still allows an optimal assignment of the
-    rest; or ``None`` when no assignment of the real players reaches the bound (or
-    no split with at most one exchange does within ``EXCHANGE_CHECKS``)."""
+    """Pair ``rem`` at the bound: its first split into S1 and S2 (none, then one
+    exchange, two ... in the rules' order, :func:`_exchanges`,
+    :func:`_multi_exchanges`) whose S1 can be assigned to later S2 players at the
+    bound, each S1 player in order with the earliest S2 player that still allows an
+    optimal assignment of the rest; or ``None`` when no assignment of the real
+    players reaches the bound, or the split is not found within the limits
+    (``EXCHANGES_MAX``, ``EXCHANGE_CHECKS``, ``SPLITS_LISTED``)."""
     h = len(rem) // 2
     at = {p: i for i, p in enumerate(rem)}
 
@@ -453,36 +519,77 @@ def _remainder(mdp_pairs: list[tuple[int, int]], realised: int, rem: list[int],
     all_sizes = [0] * len(sizes)
     for p in rem:
         all_sizes[cls[p]] += 1
-    #: the class pairs (S1 class out, S2 class in) of an exchange, and whether the
-    #: classes then allow the bound
-    allowed: dict[tuple[int, int] | None, bool] = {}
+    #: classes out of S1 and into it -> whether the classes then reach the bound
+    reach: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}
+
+    def classes(out: tuple[int, ...], into: tuple[int, ...]) -> _Assignment | None:
+        """The class assignment of S1 to S2 after players of classes ``out`` left S1
+        for players of classes ``into``, when it reaches the bound."""
+        key = (tuple(sorted(out)), tuple(sorted(into)))
+        if reach.get(key) is False:
+            return None
+        up = list(s1_sizes)
+        for c in out:
+            up[c] -= 1
+        for c in into:
+            up[c] += 1
+        plan = _Assignment(up, [t - u for t, u in zip(all_sizes, up)], table)
+        reach[key] = plan.complete and realised + 2 * plan.value == upper
+        return plan if reach[key] else None
+
     checks = 0
-    for swap in _exchanges(len(rem), h):
-        key = None if swap is None else (cls[rem[swap[0]]], cls[rem[swap[1]]])
-        if allowed.get(key) is False:
-            continue
-        up_sizes = list(s1_sizes)
-        if key is not None:
-            up_sizes[key[0]] -= 1
-            up_sizes[key[1]] += 1
-        plan = _Assignment(up_sizes, [t - u for t, u in zip(all_sizes, up_sizes)], table)
-        allowed[key] = plan.complete and realised + 2 * plan.value == upper
-        if not allowed[key]:
-            continue
+
+    def split(xs: tuple[int, ...], ys: tuple[int, ...]) -> BracketPlan | None | Literal[False]:
+        """The plan after the exchange of S1 positions ``xs`` for S2 positions ``ys``:
+        ``False`` when it cannot reach the bound, ``None`` when it cannot be said."""
+        nonlocal checks
+        plan = classes(tuple(cls[rem[x]] for x in xs), tuple(cls[rem[y]] for y in ys))
+        if plan is None:
+            return False
         arcs = plan.optimal_arcs()
-        if arcs is None:
+        if arcs is None or checks >= EXCHANGE_CHECKS:
             return None
-        s1 = rem[:h]
-        if swap is not None:
-            x, y = swap
-            s1 = [p for p in rem[:h] if p != rem[x]] + [rem[y]]
-        s2 = [p for p in rem if p not in set(s1)]
-        search = _Transpositions(s1, s2, cls, arcs[0], arcs[1], later, plan)
-        if search.start():
-            return BracketPlan(mdp_pairs, rem, [(x, s2[v]) for x, v in zip(s1, search.choose())])
         checks += 1
-        if checks >= EXCHANGE_CHECKS:
-            return None
+        gone = {rem[x] for x in xs}
+        s1 = [p for p in rem[:h] if p not in gone] + [rem[y] for y in ys]
+        chosen = set(s1)
+        s2 = [p for p in rem if p not in chosen]
+        search = _Transpositions(s1, s2, cls, arcs[0], arcs[1], later, plan)
+        if not search.start():
+            return False
+        return BracketPlan(mdp_pairs, rem, [(x, s2[v]) for x, v in zip(s1, search.choose())])
+
+    found = split((), ())
+    if found is not False:
+        return found
+    # the S1 players who may meet no S2 player: staying in S1 each needs one of the
+    # players exchanged into S2 (a partner ranked below him), so k exchanges must
+    # take all but k of them out of S1 (and more than 2k cannot be helped)
+    stuck: list[int] = []
+    for x in range(h):
+        if not any(value(rem[x], rem[y]) > 0 for y in range(h, len(rem))):
+            stuck.append(x)
+            if len(stuck) > 2 * EXCHANGES_MAX:
+                return None
+    out_classes = {cls[p] for p in rem[:h]}
+    in_classes = {cls[p] for p in rem[h:]}
+    allowed = [(a, b) for a in out_classes for b in in_classes if classes((a,), (b,))]
+    if len(stuck) <= 2:
+        for x, y in _exchanges(rem, h, cls, allowed, stuck if len(stuck) == 2 else None):
+            found = split((x,), (y,))
+            if found is not False:
+                return found
+    for k in range(2, min(EXCHANGES_MAX, h, len(rem) - h) + 1):
+        if len(stuck) > 2 * k:
+            continue
+        for listed, (xs, ys) in enumerate(_multi_exchanges(len(rem), h, k)):
+            if listed >= SPLITS_LISTED:
+                return None
+            if len(set(stuck) - set(xs)) > k:
+                continue
+            found = split(xs, ys)
+            if found is not False:
+                return found
     return None
 
 

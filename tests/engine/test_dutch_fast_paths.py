@@ -415,15 +415,15 @@ def _matchings(players: list[int], allowed: Callable[[int, int], bool]) -> Itera
 def brute_force(mdps: list[int], residents: list[int],
                 value: Callable[[int, int], int]) -> BracketPlan | None:
     """The rules' choice among all maximum-value matchings, or ``None`` when it is
-    outside what a plan can say (an MDP moves down, or more than one exchange is
-    needed).
+    outside what a plan can say (an MDP moves down).
 
     Order: the MDPs paired in the bracket, higher ones first (3.3; two MDPs never
     meet here); each MDP in order with the earliest resident possible (4.2, MDPs
     first); then the remainder split into S1 (first half) and S2 with every S1
-    player meeting a later S2 player: no exchange, else one (4.3: the smallest
-    difference of the two players' positions, then the lowest S1 player); then each
-    S1 player in order with the earliest S2 player (transpositions, 4.2).
+    player meeting a later S2 player: no exchange, else as few as possible (4.3: the
+    smallest difference of the sums of the exchanged players' positions, then the S1
+    players lowest first, then the S2 players highest first); then each S1 player in
+    order with the earliest S2 player (transpositions, 4.2).
     """
     everyone = mdps + residents
     order = {p: i for i, p in enumerate(everyone)}
@@ -449,9 +449,15 @@ def brute_force(mdps: list[int], residents: list[int],
         optimal = [mate for mate in optimal if mate[m] == r]
         rem.remove(r)
     h = len(rem) // 2
-    splits = [rem[:h]] + [
-        [p for p in rem[:h] if p != rem[x]] + [rem[x + d]]
-        for d in range(1, len(rem)) for x in range(h - 1, -1, -1) if h <= x + d < len(rem)]
+    ranked = []  # (exchanges, difference of the sums, S1 lowest first, S2 highest first)
+    for k in range(min(h, len(rem) - h) + 1):
+        for xs in itertools.combinations(range(h), k):
+            for ys in itertools.combinations(range(h, len(rem)), k):
+                ranked.append(((k, sum(ys) - sum(xs), sorted(-x for x in xs), sorted(ys)),
+                               xs, ys))
+    ranked.sort()
+    splits = [[p for i, p in enumerate(rem[:h]) if i not in xs] + [rem[y] for y in ys]
+              for _, xs, ys in ranked]
     for s1 in splits:
         s2 = [p for p in rem if p not in s1]
         clean = [mate for mate in optimal
@@ -557,11 +563,37 @@ def test_plan_bracket_exchange_for_a_player_who_may_meet_nobody_in_s2() -> None:
     assert plan.s1_pairs == [(0, 3), (1, 5), (2, 6), (4, 7)]
 
 
-def test_plan_bracket_declines_when_two_exchanges_are_needed() -> None:
+def test_plan_bracket_exchange_when_two_players_may_meet_nobody_in_s2() -> None:
+    """Players 0 and 1 may meet nobody of S2: one exchange still does, 1 for S2's
+    highest player (he leaves S1 to meet 0); the splits with 0 and 1 both staying
+    in S1 are not even tried."""
+    players = list(range(8))
+    value, klass = _bracket({p: "a" for p in players}, {frozenset("a"): 6},
+                            {frozenset((a, p)) for a in (0, 1) for p in range(4, 8)})
+    plan = _check([], players, value, klass)
+    assert plan is not None
+    assert plan.s1_pairs == [(0, 1), (2, 5), (3, 6), (4, 7)]
+
+
+def test_plan_bracket_two_exchanges_the_lowest_s1_players_for_the_highest_s2() -> None:
+    """Four players of one class and four of another, each doing best with its own:
+    two exchanges (4.3), S1's lowest two (2, 3) for S2's highest two (4, 5)."""
     classes = {p: "xy"[p // 4] for p in range(8)}
     value, klass = _bracket(classes, {frozenset("x"): 10, frozenset("y"): 10,
                                       frozenset("xy"): 1})
-    assert brute_force([], list(range(8)), value) is None
+    plan = _check([], list(range(8)), value, klass)
+    assert plan is not None
+    assert plan.s1_pairs == [(0, 2), (1, 3), (4, 6), (5, 7)]
+
+
+def test_plan_bracket_declines_beyond_its_exchanges(monkeypatch: pytest.MonkeyPatch) -> None:
+    """More exchanges than ``EXCHANGES_MAX``: the general procedure pairs it."""
+    from monrad.engine.dutch import shortcut
+
+    monkeypatch.setattr(shortcut, "EXCHANGES_MAX", 1)
+    classes = {p: "xy"[p // 4] for p in range(8)}
+    value, klass = _bracket(classes, {frozenset("x"): 10, frozenset("y"): 10,
+                                      frozenset("xy"): 1})
     assert plan_bracket([], list(range(8)), value, klass) is None
 
 

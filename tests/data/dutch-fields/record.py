@@ -27,6 +27,8 @@ CASES = {
     "four-down-600": ("four-down", 600, 0),
     "xxp-half-200": ("xxp-half", 200, 0),
     "xxp-half-400": ("xxp-half", 400, 0),
+    "xxp-half-two-200": ("xxp-half-two", 200, 0),
+    "xxp-half-two-400": ("xxp-half-two", 400, 0),
     "random-xxp-400": ("random-xxp", 400, 0),
     "random-xxp-2000": ("random-xxp", 2000, 0),
     "odd-xxp-201": ("odd-xxp", 201, 0),
