@@ -36,10 +36,11 @@ def _players(name: str) -> int:
 
 
 def _cases() -> list:
-    """The fields of item 1 (the ``baku-`` ones are item 3's: test_dutch_baku.py)."""
+    """The fields of item 1 (the ``baku-`` ones are item 3's: test_dutch_baku.py;
+    ``bbp-random-1699`` is a whole tournament, checked below)."""
     out = []
     for path in sorted(FIELDS.glob("*.trf")):
-        if path.stem.startswith("baku-"):
+        if path.stem.startswith(("baku-", "bbp-")):
             continue
         marks = [pytest.mark.slow] if _players(path.stem) > LARGE else []
         out.append(pytest.param(path, id=path.stem, marks=marks))
@@ -67,6 +68,19 @@ def test_issue39_item1_crafted_field_paired_as_the_reference(path: Path) -> None
         return
     assert code == 0
     assert pairs_text(t) == path.with_suffix(".pairs").read_text(encoding="ascii")
+
+
+@pytest.mark.slow
+def test_issue39_item1_a_random_1699_player_tournament_of_the_reference_rechecked() -> None:
+    """Eleven rounds of 1,699 players (forfeits, retirements, half-point byes), every
+    round paired by the reference engine's own generator (``-g``, 2,144 s CPU):
+    ``monrad-bbp -c`` re-pairs every round the same (2.5 s CPU)."""
+    from monrad.addin.cli.bbp import check_text
+
+    t = trf.read_trf(FIELDS / "bbp-random-1699.trf")
+    report = check_text(t, "bbp-random-1699")
+    assert report.count("Round #") == 11
+    assert "Checker pairings" not in report and "No valid pairing" not in report
 
 
 def test_issue39_item1_the_crafted_set_is_there() -> None:
