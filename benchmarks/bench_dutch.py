@@ -28,6 +28,17 @@ TRF), the figure to compare with the reference's.
 
     python benchmarks/bench_dutch.py --history dutch --sizes 100 200 --rounds 2 5 \
         --reference /path/to/bbpPairings
+
+``--fields`` times the crafted fields of issue 39 instead (``dutch_fields.py``: a name
+and sizes each, ``xxp-half:200,400``; without values the issue's table): the pairing
+alone in a fresh process (CPU seconds, peak MB), and with ``--reference`` the same
+field as TRF paired end to end by ``monrad-bbp`` and by the reference engine, each a
+program of its own whose CPU seconds and peak memory the operating system reports
+(``os.wait4``), with whether the two pairs files (or exit codes) agree.  A field
+above 9,999 players (more than TRF can number) is paired by monrad only.
+
+    python benchmarks/bench_dutch.py --fields --reference /path/to/bbpPairings
+    python benchmarks/bench_dutch.py --fields random-xxp:10000 xxp-half:10000
 """
 
 from __future__ import annotations
@@ -35,13 +46,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import subprocess
 import sys
+import threading
 import time
 
 DEFAULT_SIZES = (100, 500, 1000, 2000, 4000)
 DEFAULT_ROUNDS = (1, 5, 9)
+#: the fields of issue 39's table (``dutch_fields.py``), with their sizes
+DEFAULT_FIELDS = ("xxp-half:200,400", "four-down:200,400,600", "odd-xxp:1201",
+                  "pab-draw:1201", "random:1699", "random-xxp:2000", "xxp-impossible:400,600")
+#: the most players a TRF can number
+TRF_PLAYERS = 9999
 
 
 def _start(players: int, round_no: int):
@@ -187,6 +205,102 @@ def run_dropin(trf_path: str, timeout: float) -> float | None:
     return time.perf_counter() - start if done.returncode == 0 else None
 
 
+def run_field(name: str, players: int, seed: int, trf_out: str | None = None) -> dict:
+    """Build the crafted field ``name`` and time its pairing in this process: CPU
+    and wall seconds, peak MB, and what came of it (and, with ``trf_out``, write it
+    as TRF there)."""
+    import resource
+
+    from dutch_fields import build, write
+
+    from monrad.engine.pairing import NoPairingPossible, PairingError, pair_round
+
+    t = build(name, players, seed)
+    if trf_out:
+        write(t, trf_out)
+    start, cpu = time.perf_counter(), time.process_time()
+    try:
+        outcome = f"{len(pair_round(t, 'dutch', round_no=t.next_round).games)} boards"
+    except NoPairingPossible:
+        outcome = "no pairing"
+    except PairingError as exc:
+        outcome = type(exc).__name__
+    secs, cpu = time.perf_counter() - start, time.process_time() - cpu
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"seconds": secs, "cpu": cpu, "peak_mb": peak_kb / 1024, "outcome": outcome}
+
+
+def child_row(cmd: list[str], timeout: float) -> dict | str:
+    """Run ``cmd`` (this script measuring one row in a fresh process): the row it
+    printed as JSON, or what to show instead (timed out, or its last error line)."""
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        return f">{timeout:.0f} s"
+    if out.returncode != 0:
+        return "error  " + (out.stderr.strip().splitlines() or ["failed"])[-1]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def measured(cmd: list[str], timeout: float) -> tuple[int | None, float, float]:
+    """Run the program ``cmd``: its exit code (``None``: killed after ``timeout``
+    seconds), CPU seconds (user and system) and peak memory in MB, as the operating
+    system accounts them for that process."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    timer = threading.Timer(timeout, proc.kill)
+    timer.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    timer.cancel()
+    proc.returncode = code = os.waitstatus_to_exitcode(status)
+    return (None if code < 0 else code), usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def _same_output(a: str, b: str) -> str:
+    try:
+        with open(a, "rb") as fa, open(b, "rb") as fb:
+            return "yes" if fa.read() == fb.read() else "NO"
+    except OSError:
+        return "-"
+
+
+def bench_fields(specs: list[str], seed: int, reference: str | None, timeout: float) -> None:
+    """One row per crafted field and size (see the module docstring)."""
+    import tempfile
+
+    work = tempfile.mkdtemp(prefix="bench_fields_")
+    head = f"{'field':<15} {'players':>7} {'outcome':>11} {'CPU s':>7} {'peak MB':>8}"
+    if reference:
+        head += f" {'bbp CPU s':>9} {'MB':>5} {'ref CPU s':>9} {'MB':>5} {'same':>5}"
+    print(head)
+    for spec in specs:
+        name, _, sizes = spec.partition(":")
+        for n in (int(x) for x in sizes.split(",")):
+            trf_path = f"{work}/{name}-{n}.trf"
+            as_trf = reference is not None and n <= TRF_PLAYERS
+            cmd = [sys.executable, __file__, "--one-field", name, str(n), "--seed", str(seed)]
+            if as_trf:
+                cmd += ["--trf-out", trf_path]
+            row = child_row(cmd, timeout)
+            if isinstance(row, str):
+                print(f"{name:<15} {n:>7} {row:>11}", flush=True)
+                continue
+            line = (f"{name:<15} {n:>7} {row['outcome']:>11} {row['cpu']:>7.2f} "
+                    f"{row['peak_mb']:>8.1f}")
+            if as_trf:
+                assert reference is not None
+                mine, theirs = trf_path + ".monrad", trf_path + ".ref"
+                code, cpu, mb = measured([sys.executable, "-m", "monrad.addin.cli.bbp",
+                                          "--dutch", trf_path, "-p", mine], timeout)
+                rcode, rcpu, rmb = measured([reference, "--dutch", trf_path, "-p", theirs],
+                                            timeout)
+                same = ("-" if code is None or rcode is None
+                        else _same_output(mine, theirs) if code == rcode == 0
+                        else "yes" if code == rcode else f"{code}/{rcode}")
+                shown = f"{rcpu:>9.2f}" if rcode is not None else f"{'>' + format(timeout, '.0f'):>9}"
+                line += f" {cpu:>9.2f} {mb:>5.0f} {shown} {rmb:>5.0f} {same:>5}"
+            print(line, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="+", default=list(DEFAULT_SIZES))
@@ -199,9 +313,21 @@ def main(argv: list[str] | None = None) -> int:
                          "the Dutch engine with every game drawn (one huge score group)")
     ap.add_argument("--reference", metavar="PATH",
                     help="a bbpPairings binary: time it on the same tournaments")
+    ap.add_argument("--fields", nargs="*", metavar="NAME:SIZES",
+                    help="the crafted fields of issue 39 (dutch_fields.py) instead; "
+                         "without values the issue's table")
     ap.add_argument("--one", nargs=2, type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--one-field", nargs=2, help=argparse.SUPPRESS)
     ap.add_argument("--trf-out", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.one_field:
+        print(json.dumps(run_field(args.one_field[0], int(args.one_field[1]), args.seed,
+                                   args.trf_out)))
+        return 0
+    if args.fields is not None:
+        bench_fields(args.fields or list(DEFAULT_FIELDS), args.seed if args.seed != 2026 else 0,
+                     args.reference, args.timeout)
+        return 0
     if args.one:
         print(json.dumps(run_one(args.one[0], args.one[1], args.seed, args.history,
                                  args.trf_out)))
@@ -221,17 +347,10 @@ def main(argv: list[str] | None = None) -> int:
                    "--history", args.history]
             if args.reference:
                 cmd += ["--trf-out", trf_path]
-            try:
-                out = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout,
-                                     check=False)
-            except subprocess.TimeoutExpired:
-                print(f"{n:>8} {r:>5} {'>' + format(args.timeout, '.0f'):>10} {'-':>9}", flush=True)
+            row = child_row(cmd, args.timeout)
+            if isinstance(row, str):
+                print(f"{n:>8} {r:>5} {row:>10} {'-':>9}", flush=True)
                 continue
-            if out.returncode != 0:
-                msg = (out.stderr.strip().splitlines() or ["failed"])[-1]
-                print(f"{n:>8} {r:>5} {'error':>10} {'-':>9}  {msg}", flush=True)
-                continue
-            row = json.loads(out.stdout.strip().splitlines()[-1])
             times[r].append((n, row["seconds"]))
             ref = ""
             if args.reference:

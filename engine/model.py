@@ -306,14 +306,15 @@ class Settings:
         """A copy with some fields changed."""
         return dataclasses.replace(self, **changes)
 
+    def forbidden_groups(self, round_no: int) -> tuple[tuple[int, ...], ...]:
+        """The groups of players no two of whom may meet in ``round_no``."""
+        return tuple(group.players for group in self.forbidden if group.applies(round_no))
+
     def forbidden_pairs(self, round_no: int) -> frozenset[frozenset[int]]:
-        """Every pair of players that must not meet in ``round_no``."""
-        out: set[frozenset[int]] = set()
-        for group in self.forbidden:
-            if group.applies(round_no):
-                ps = group.players
-                out.update(frozenset((a, b)) for i, a in enumerate(ps) for b in ps[i + 1:])
-        return frozenset(out)
+        """Every pair of players that must not meet in ``round_no`` (a group of ``g``
+        players is ``g * (g - 1) / 2`` pairs: :meth:`forbidden_groups` for large ones)."""
+        return frozenset(frozenset((a, b)) for ps in self.forbidden_groups(round_no)
+                         for i, a in enumerate(ps) for b in ps[i + 1:])
 
 
 #: the results each TRF-2026 record 299 assignment type stands for

@@ -24,6 +24,7 @@ SETS = {
     "berger": ("berger_*.txt", 7),
     "klubtur": ("*.csv", 1),
     "matching": ("*.json.gz", 1),
+    "dutch-fields": ("*.trf", 6),
     "wof": ("*.ELO", 2),
 }
 

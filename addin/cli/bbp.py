@@ -23,7 +23,7 @@ engine reads (``XXR``, ``XXC``, ``XXS``, ``BBW``/``BBD``/``BBL``/``BBZ``/``BBF``
 
 Exit codes are the reference engine's: 0 done, 1 no valid pairing exists, 2 an
 unexpected error, 3 an invalid request (command line or input file), 4 the round
-would need more memory than the limit (``dutch_memory_mb``), 5 the file cannot be
+would need more memory than the limit (``MONRAD_DUTCH_MEMORY_MB``), 5 the file cannot be
 read or written.  When the round cannot be paired (1, 4) the pairs file is left
 empty, as the reference leaves it.
 
@@ -113,6 +113,7 @@ def _read(path: str):
     from ...engine.dutch.baku import accelerations
     from ...engine.model import ModelError
     from ...engine.pairing import PairingError
+    from ...engine.systems.dutch import memory_limit
 
     if not os.path.isfile(path) or not os.access(path, os.R_OK):
         raise _Refused(f"Error reading file {path}: The file could not be loaded.", FILE_ERROR)
@@ -129,8 +130,9 @@ def _read(path: str):
                    "{fmt_points2}"):
             raise _Refused(f"Error parsing file {path}: {w}")
         print(f"{PROG}: {w}", file=sys.stderr)
-    try:  # Baku acceleration named alone: the reference refuses an unfit point system
-        accelerations(t)
+    try:  # Baku acceleration named alone: the reference refuses an unfit point system;
+        accelerations(t)  # a memory limit that is not a number of MB is bad input too
+        memory_limit(t)
     except PairingError as exc:
         raise _Refused(f"Error parsing file {path}: {exc}") from None
     return t
@@ -274,8 +276,16 @@ def check_text(t, name: str) -> str:
 
 
 def _check(path: str) -> int:
+    from ...engine.pairing import PairingError, PairingTooLarge
+
     t = _read(path)
-    sys.stdout.write(check_text(t, Path(path).stem))
+    try:
+        report = check_text(t, Path(path).stem)
+    except PairingTooLarge as exc:
+        raise _Refused(f"Error processing file {path}: {exc}", LIMIT_EXCEEDED) from None
+    except PairingError as exc:
+        raise _Refused(f"Error while checking {path}: {exc}") from None
+    sys.stdout.write(report)
     return OK
 
 

@@ -82,6 +82,17 @@ _BYE_WORDS = {Result.PAIRING_BYE: ptr("a bye read from a file", "pairing bye"),
               Result.ZERO_BYE: ptr("a bye read from a file", "zero bye")}
 
 
+#: TRF-2026 record 162: result code -> the scoring fields it sets.  ``A`` (absence:
+#: zero-point bye or forfeit loss) is the text's; ``Z`` is what bbpPairings v6 reads
+#: for the same (it refuses ``A``, which it writes); ``X`` (unknown result) sets no
+#: scoring field
+_POINTS_162: dict[str, tuple[str, ...]] = {
+    "W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss",),
+    "A": ("zero_bye", "forfeit_loss", "absent"), "Z": ("zero_bye", "forfeit_loss", "absent"),
+    "P": ("pairing_bye",), "X": (),
+}
+
+
 @dataclass
 class _Entry:
     opponent: int
@@ -335,18 +346,21 @@ class _Parser:
                                  line.index(token) + 1)
 
     def _r162(self, line: str, n: int) -> None:
+        """TRF-2026 points per result: ``W`` win (over the board or by forfeit) and
+        full-point bye, ``D`` draw and half-point bye, ``L`` loss, ``A`` absence
+        (zero-point bye or forfeit loss; ``Z`` as bbpPairings reads it), ``P``
+        pairing-allocated bye (else as ``W``), ``X`` unknown result (adjourned:
+        read, and a game without its result scores nothing until it is in)."""
         line = line.rstrip()
         start = 5
         while start < len(line):
             code = line[start]
             value = self.game_points(line[start + 1:start + 5],
                                      tr("points for {code!r}", code=code), n, start + 2)
-            for f in {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"),
-                      "L": ("loss",), "A": ("zero_bye", "forfeit_loss", "absent"),
-                      "P": ("pairing_bye",), "X": ("pending",)}.get(code, ()):
-                self.scoring[f] = value
-            if code not in "WDLAPX":
+            if code not in _POINTS_162:
                 raise self.error(tr("unknown 162 result code {code!r}", code=code), n, start + 1)
+            for f in _POINTS_162[code]:
+                self.scoring[f] = value
             if code == "W":
                 self.scoring.setdefault("pairing_bye", value)
             start += 9

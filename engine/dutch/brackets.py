@@ -40,17 +40,16 @@ reference engine so that ties between equally good pairings fall the same way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 from ..i18n import LocalizedError, tr
 from ..matching import max_weight_matching
 from .budget import check_room
+from .completion import Opening, allowed_pairs, blocked_pairs, group_labels, open_round
 from .criteria import (
     Context,
     PairWeights,
     bye_candidate,
     field1_shift,
-    first_weight,
 )
 from .entrants import Entrant, Float
 from .field import Field
@@ -161,47 +160,35 @@ def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_
     inline).
 
     The weights are never listed pair by pair: a pair's criteria weight follows
-    from the two players' classes (:meth:`.criteria.PairWeights.kind` and the
-    stand-in credit) apart from the pairs the absolute criteria forbid one by one
-    (rematches, forbidden pairs, C.1 and C.3), so the class table is built from one
-    representative per class and the forbidden pairs found from each player's
-    opponents: time and memory grow with the bracket, not with its square.
+    from the two players' classes (:meth:`.criteria.PairWeights.kind`, the stand-in
+    credit and the large forbidden groups they belong to) apart from the pairs the
+    absolute criteria forbid one by one (rematches, small forbidden groups, C.1 and
+    C.3), so the class table is built from one representative per class and the
+    forbidden pairs found from each player's opponents: time and memory grow with
+    the bracket, not with its square.
     """
     g = solver.g
     size = bracket_end
+    if any(g.weight(group[x], group[y]) for y in range(mdp_count) for x in range(y)):
+        return None  # the general procedure could pair two MDPs with each other
     credit = [solver.half[v] if g.has_edge_beyond(v, cut) else 0 for v in group[:size]]
     who = [players[v] for v in group[:size]]
-    klass = [(weigh.kind(p), credit[i]) for i, p in enumerate(who)]
-    at = {p.start_no: i for i, p in enumerate(who)}
-    partners = _forbidden_partners(weigh.ctx)
-    blocked: list[set[int]] = []
-    for p in who:
-        out = {at[s] for s in p.met if s in at}
-        for s in partners.get(p.start_no, ()):
-            if s in at:
-                out.add(at[s])
-        blocked.append(out)
+    # a large forbidden group is part of its players' class, a small one pairs
+    labels = group_labels(who, weigh.ctx)
+    klass = [(weigh.kind(p), credit[i], labels[i]) for i, p in enumerate(who)]
+    blocked = blocked_pairs(who, weigh.ctx)
 
     def class_value(a: int, b: int) -> int:
         """``value`` of a pair of these classes when it is not forbidden one by one
         (``a`` ranked above ``b``)."""
+        if not labels[a].isdisjoint(labels[b]):
+            return 0
         w = weigh.quality(who[a], who[b], True, False, c9)
         return 2 * w - credit[a] - credit[b] if w else 0
 
     return plan_bracket(list(range(mdp_count)), list(range(mdp_count, size)),
                         None, klass.__getitem__, class_value=class_value,
                         blocked=blocked.__getitem__)
-
-
-def _forbidden_partners(ctx: Context) -> dict[int, set[int]]:
-    """Start number -> the start numbers he may not meet by the forbidden pairs."""
-    out: dict[int, set[int]] = {}
-    for pair in ctx.forbidden:
-        if len(pair) == 2:
-            a, b = pair
-            out.setdefault(a, set()).add(b)
-            out.setdefault(b, set()).add(a)
-    return out
 
 
 def _record(new: list[tuple[int, int]], g: Field, matched: list[bool],
@@ -218,9 +205,9 @@ def _apply_plan(plan: BracketPlan, group: list[int], g: Field, matched: list[boo
     """Record ``plan`` as the general procedure records its result: the pairs, the
     retired vertices, and no weight between two S2 players who move down (the
     general procedure leaves only S1-S2 pairs allowed before its last step)."""
-    made = [plan.mdp_pair] if plan.mdp_pair is not None else []
-    _record([(group[x], group[y]) for x, y in made + plan.s1_pairs], g, matched, pairs)
-    down = [group[y] for y in plan.rem[len(plan.s1_pairs):] if not matched[group[y]]]
+    _record([(group[x], group[y]) for x, y in plan.mdp_pairs + plan.s1_pairs], g, matched,
+            pairs)
+    down = [group[y] for y in plan.rem if not matched[group[y]]]
     for i, v in enumerate(down):
         for u in down[i + 1:]:
             g.set_weight(v, u, 0)
@@ -228,46 +215,6 @@ def _apply_plan(plan: BracketPlan, group: list[int], g: Field, matched: list[boo
 
 def _key(u: int, v: int) -> tuple[int, int]:
     return (u, v) if u < v else (v, u)
-
-
-def _complete(mate: list[int], players: list[Entrant]) -> bool:
-    """At most one player is left unpaired, and he may get the pairing-allocated
-    bye (C.4 completion; C.2: never a second pairing-allocated bye, nor after a win
-    without playing)."""
-    alone = [v for v, m in enumerate(mate) if m == v]
-    return len(alone) <= 1 and all(players[v].bye_eligible for v in alone)
-
-
-def _quick_bye_score(g: Field, players: list[Entrant]) -> Fraction | None:
-    """The bye assignee's score without a whole-field matching, when easy to prove.
-
-    The whole-field matching leaves out an eligible player of the lowest possible
-    score (C.5).  If the lowest-scored eligible players include one whose absence
-    leaves a field that a simple greedy pass pairs completely, that score is the
-    answer; otherwise ``None`` (the caller solves the whole field).
-    """
-    n = len(players)
-    eligible = [v for v in range(n) if players[v].bye_eligible]
-    if not eligible:
-        return None
-    low = min(players[v].score for v in eligible)
-    for out in reversed([v for v in eligible if players[v].score == low]):
-        free = [v for v in range(n) if v != out]
-        taken = [False] * n
-        ok = True
-        for i, v in enumerate(free):
-            if taken[v]:
-                continue
-            for u in free[i + 1:]:
-                if not taken[u] and g.weight(v, u) > 0:
-                    taken[u] = taken[v] = True
-                    break
-            else:
-                ok = False
-                break
-        if ok:
-            return low
-    return None
 
 
 class _WindowTooSmall(Exception):
@@ -295,19 +242,20 @@ def pair_field(players: list[Entrant], ctx: Context) -> tuple[list[tuple[int, in
     quick = _blank_field(players, ctx)
     if quick is not None:
         return quick
+    opening = _open(players, ctx)
     # a bracket that could not go alone is paired with its window in the next try
     not_alone: set[int] = set()
     for _ in range(_ALONE_RETRIES):
         try:
-            return _pair_field(players, ctx, _BRACKET, frozenset(not_alone))
+            return _pair_field(players, ctx, _BRACKET, frozenset(not_alone), opening)
         except _WindowTooSmall as failed:
             if failed.bracket is None or failed.bracket in not_alone:
                 break
             not_alone.add(failed.bracket)
     try:
-        return _pair_field(players, ctx, _WINDOW)
+        return _pair_field(players, ctx, _WINDOW, frozenset(), opening)
     except _WindowTooSmall:
-        return _pair_field(players, ctx, _FULL)
+        return _pair_field(players, ctx, _FULL, frozenset(), opening)
 
 
 def _blank_field(players: list[Entrant],
@@ -329,7 +277,7 @@ def _blank_field(players: list[Entrant],
             return None
     if ctx.forbidden:
         nos = {p.start_no for p in players}
-        if any(pair <= nos for pair in ctx.forbidden):
+        if any(sum(1 for s in group if s in nos) > 1 for group in ctx.forbidden):
             return None
     n = len(players)
     bye = n - 1 if n % 2 else None
@@ -337,10 +285,29 @@ def _blank_field(players: list[Entrant],
     return [(i, i + half) for i in range(half)], bye
 
 
+def _open(players: list[Entrant], ctx: Context) -> Opening:
+    """The facts of the whole field (:func:`.completion.open_round`: a legal pairing
+    exists, the bye assignee's score, C.9 in the top bracket), the bye's score and
+    the C.9 ranks of unplayed games kept in ``ctx``."""
+    opening = open_round(players, ctx)
+    if opening is None:
+        raise NoLegalPairing(tr("the players cannot all be paired within the absolute criteria"))
+    if opening.bye_score is not None:
+        ctx.bye_score = opening.bye_score
+        k = ctx.played_rounds
+        counts = sorted(k - p.played_games for p in players if p.score == ctx.bye_score)
+        ctx.unplayed_rank = {c: i for i, c in enumerate(counts)}
+    return opening
+
+
 def _pair_field(players: list[Entrant], ctx: Context, mode: str,
-                not_alone: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], int | None]:
-    """One pass over the field in ``mode`` (see :class:`_FieldPass`)."""
-    return _FieldPass(players, ctx, mode, not_alone).run()
+                not_alone: frozenset[int] = frozenset(), opening: Opening | None = None,
+                ) -> tuple[list[tuple[int, int]], int | None]:
+    """One pass over the field in ``mode`` (see :class:`_FieldPass`), after the
+    facts of the whole field (:func:`_open`, unless given)."""
+    if opening is None:
+        opening = _open(players, ctx)
+    return _FieldPass(players, ctx, mode, not_alone, opening.c9).run()
 
 
 class _FieldPass:
@@ -348,8 +315,8 @@ class _FieldPass:
     ``mode`` (how much of the field a bracket's matchings see, see the module
     docstring).  One method per stage:
 
-    * :meth:`_open_field`: the whole-field matching (C.4 completion, C.5 bye score,
-      C.9 at once);
+    * (before the pass, :func:`_pair_field`: C.4 completion, the C.5 bye score and
+      C.9 in the top bracket, :mod:`.completion`);
     * :meth:`_open_bracket`: the next bracket (its MDPs, residents and the next
       score group) and its window;
     * :meth:`_pair_by_plan` (a large bracket alone: :mod:`.shortcut`) or the
@@ -366,7 +333,7 @@ class _FieldPass:
     """
 
     def __init__(self, players: list[Entrant], ctx: Context, mode: str,
-                 not_alone: frozenset[int]) -> None:
+                 not_alone: frozenset[int], c9: bool) -> None:
         self.players = players
         self.ctx = ctx
         self.mode = mode
@@ -374,19 +341,18 @@ class _FieldPass:
         self.n = n = len(players)
         self.odd = n % 2 == 1
         self.weigh = PairWeights(ctx)
-        self.g = Field(n, (lambda u, v: first_weight(players[u], players[v], ctx)) if self.odd
-                       else _plain_weights(players, self.weigh))
+        self.g = Field(n, _plain_weights(players, self.weigh))
+        self.solver = _Solver(self.g, players, ctx)
         self.score = [p.score for p in players]
         self.pairs: list[tuple[int, int]] = []
         self.matched = [False] * n
         self.mate: list[int] = list(range(n))
-        #: C.9 applies in the bracket being paired
-        self.c9 = False
+        #: C.9 applies in the bracket being paired (in the top one: :mod:`.completion`)
+        self.c9 = c9
 
     # --- the field -----------------------------------------------------------------
 
     def run(self) -> tuple[list[tuple[int, int]], int | None]:
-        self._open_field()
         n, score = self.n, self.score
         nxt = 0
         while nxt < n and score[nxt] >= score[0]:
@@ -419,39 +385,6 @@ class _FieldPass:
                 and bye_candidate(self.players[bye], self.ctx)):
             raise _WindowTooSmall(self.last_alone)
         return self.pairs, bye
-
-    def _open_field(self) -> None:
-        """The whole-field matching checks that a legal pairing exists (C.4) and, for
-        an odd field, finds the bye assignee's score (C.5) and whether C.9 applies
-        in the top bracket; for an even field in the windowed passes the check is
-        left to the brackets (a failure falls back to the ``full`` pass)."""
-        players, ctx, g, n, score = self.players, self.ctx, self.g, self.n, self.score
-        quick_bye = _quick_bye_score(g, players) if self.odd and self.mode != _FULL else None
-        if quick_bye is not None and quick_bye >= score[0]:
-            quick_bye = None  # the whole-field matching is needed for C.9 below
-        if (self.odd and quick_bye is None) or self.mode == _FULL:
-            check_room(n, ctx.memory_mb)
-            self.mate = g.solve()
-            if not _complete(self.mate, players):
-                raise NoLegalPairing(tr("the players cannot all be paired within the absolute criteria"))
-        self.solver = _Solver(g, players, ctx)
-        if not self.odd:
-            return
-        mate = self.mate
-        if quick_bye is not None:
-            ctx.bye_score = quick_bye
-        else:
-            ctx.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        # C.9 applies at once when the bye comes from the top score group and nobody
-        # of that group has to float down
-        top = score[0]
-        if ctx.bye_score >= top and quick_bye is None:
-            self.c9 = all(score[mate[v]] >= top for v in range(n) if score[v] >= top)
-        k = ctx.played_rounds
-        counts = sorted(k - p.played_games for p in players if p.score == ctx.bye_score)
-        ctx.unplayed_rank = {c: i for i, c in enumerate(counts)}
-        self.weigh = PairWeights(ctx)  # the bye score is known now
-        g.plain = _plain_weights(players, self.weigh)
 
     # --- one bracket ---------------------------------------------------------------
 
@@ -504,8 +437,7 @@ class _FieldPass:
         """A large bracket alone (or the last one): the class shortcut, when it can
         prove its result; the plan applied, or ``None``."""
         shortcut = self.alone or (self.last_bracket and self.mode == _BRACKET)
-        if not (shortcut and self.mdp_count <= 1
-                and self.bracket_end - self.mdp_count >= SHORTCUT_MIN):
+        if not (shortcut and self.bracket_end - self.mdp_count >= SHORTCUT_MIN):
             return None
         plan = _shortcut(self.players, self.group, self.mdp_count, self.bracket_end,
                          self.solver, self.weigh, self.cut, self.c9)
@@ -526,7 +458,8 @@ class _FieldPass:
 
     def _general_procedure(self) -> None:
         """Pair the bracket by the general procedure (weighted matchings)."""
-        check_room(sum(1 for v in range(self.cut) if self.g.active(v)), self.ctx.memory_mb)
+        seen = [self.players[v] for v in range(self.cut) if self.g.active(v)]
+        check_room(len(seen), self.ctx.memory_mb, allowed_pairs(seen, self.ctx))
         self.base = self._weights()
         for (a, b), w in self.base.items():
             self._set(a, b, w)

@@ -50,14 +50,15 @@ checked against the handbook text before being quoted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..model import Colour
 from .budget import MEMORY_LIMIT_MB
 from .entrants import Entrant, Float
 
-__all__ = ["Context", "PairWeights", "compatible", "first_weight", "make_context", "pair_weight"]
+__all__ = ["Context", "PairWeights", "compatible", "make_context", "pair_weight"]
 
 
 @dataclass
@@ -68,7 +69,9 @@ class Context:
     played_rounds: int
     last_round: bool
     top_threshold: Fraction
-    forbidden: frozenset[frozenset[int]]
+    #: the groups of players who must not meet each other this round (TRF ``260`` /
+    #: ``XXP``; a forbidden pair is a group of two), as start numbers
+    forbidden: tuple[frozenset[int], ...]
     size_bits: int
     score_bits: int
     shift: dict[Fraction, int]
@@ -78,11 +81,26 @@ class Context:
     unplayed_rank: dict[int, int] | None = None
     #: memory the round's weighted matchings may take, MB (:mod:`.budget`)
     memory_mb: int = MEMORY_LIMIT_MB
+    #: start number -> the indices of the groups in ``forbidden`` he belongs to
+    groups_of: dict[int, frozenset[int]] = field(default_factory=dict, init=False)
+
+    def __post_init__(self) -> None:
+        member: dict[int, set[int]] = {}
+        for i, group in enumerate(self.forbidden):
+            for s in group:
+                member.setdefault(s, set()).add(i)
+        self.groups_of = {s: frozenset(ids) for s, ids in member.items()}
+
+    def forbids(self, a: int, b: int) -> bool:
+        """Players ``a`` and ``b`` (start numbers) share a forbidden group."""
+        ga = self.groups_of.get(a)
+        return ga is not None and b in self.groups_of and not ga.isdisjoint(self.groups_of[b])
 
 
 def make_context(entrants: list[Entrant], round_no: int, total_rounds: int | None,
-                 forbidden: frozenset[frozenset[int]], max_points: Fraction) -> Context:
-    """Layout constants for ``entrants`` (in pairing order)."""
+                 forbidden: Iterable[Collection[int]], max_points: Fraction) -> Context:
+    """Layout constants for ``entrants`` (in pairing order); ``forbidden``: the groups
+    of players who must not meet (:meth:`.Settings.forbidden_groups`)."""
     shift: dict[Fraction, int] = {}
     offset = 0
     biggest = 0
@@ -103,7 +121,7 @@ def make_context(entrants: list[Entrant], round_no: int, total_rounds: int | Non
         played_rounds=k,
         last_round=last,
         top_threshold=Fraction(k) * max_points / 2,
-        forbidden=forbidden,
+        forbidden=tuple(frozenset(g) for g in forbidden if len(g) > 1),
         size_bits=max(biggest.bit_length(), 1),
         score_bits=offset,
         shift=shift,
@@ -115,8 +133,7 @@ def compatible(a: Entrant, b: Entrant, ctx: Context) -> bool:
     """Absolute criteria C.1 and C.3 (no rematch, no forbidden pair, no two players
     with the same absolute colour preference unless a topscorer is involved in the
     last round)."""
-    if b.start_no in a.met or (ctx.forbidden and frozenset((a.start_no, b.start_no))
-                               in ctx.forbidden):
+    if b.start_no in a.met or ctx.forbids(a.start_no, b.start_no):
         return False
     return not _colour_clash(a, b, ctx)
 
@@ -193,8 +210,7 @@ class PairWeights:
     def __call__(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool,
                  c9: bool = False) -> int:
         ctx = self.ctx
-        if lo.start_no in hi.met or (ctx.forbidden and frozenset((hi.start_no, lo.start_no))
-                                     in ctx.forbidden):
+        if lo.start_no in hi.met or ctx.forbids(hi.start_no, lo.start_no):
             return 0
         return self.quality(hi, lo, in_current, in_next, c9)
 
@@ -275,14 +291,3 @@ def field1_shift(ctx: Context) -> int:
 def bye_candidate(e: Entrant, ctx: Context) -> bool:
     """May get the bye and has the lowest score that can get it (C.5 field)."""
     return _bye_candidate(e, ctx)
-
-
-def first_weight(hi: Entrant, lo: Entrant, ctx: Context) -> int:
-    """Weight for the first, whole-field matching of an odd field, which finds the
-    score of the bye assignee (C.5: completion first, then an eligible player with
-    the lowest score gets the bye)."""
-    if not compatible(hi, lo, ctx):
-        return 0
-    w = 1 + (not hi.bye_eligible) + (not lo.bye_eligible)
-    w = (w << ctx.score_bits) + ctx.shift[hi.score] + ctx.shift[lo.score]
-    return (w << ctx.size_bits) + int(lo.score >= ctx.top_score)

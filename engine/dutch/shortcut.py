@@ -10,17 +10,20 @@ network-flow problems over the classes and proves the result optimal; whenever t
 proof does not go through it answers ``None`` and the caller runs the general
 procedure, so the pairing is always the one of the general procedure.
 
-The shortcut covers the usual case: at most one moved-down player (MDP), and a
-remainder that needs no exchange between S1 and S2.
+The shortcut covers the usual case: moved-down players (MDPs) who can all be
+paired in the bracket and not with each other, and a remainder that needs no
+exchange between S1 and S2.
 
 1. *Bound.*  Relaxing the forbidden pairs and integrality, the best total weight of
    the bracket is a transportation problem over the classes (the "double cover":
    every player once as a row and once as a column, at most ``n // 2`` pairs);
    its optimum ``UB`` bounds every pairing from above.
-2. *The MDP's opponent* (4.2, MDP first): the first resident, in order, whose pair
-   with the MDP still allows ``UB`` for the whole bracket (its pair weight plus the
-   bound of the remainder without him).
-3. *The remainder without exchanges* (S1 = its first half, S2 = the rest): the best
+2. *The MDPs' opponents* (4.2, MDPs first): each MDP in order takes the first
+   resident whose pair with him still allows ``UB`` for the whole bracket (the
+   pairs fixed so far, this one's weight and the bound of the rest).
+3. *The remainder* split into S1 (its first half) and S2 (the rest), or after one
+   exchange (4.3, the splits in the rules' order, :func:`_exchanges`; the first
+   whose S1 can be assigned to later S2 players at the bound): the best
    S1 x S2 assignment over the classes is a transportation problem whose optimal
    duals tell which class pairs can appear in an optimal assignment; each S1
    player in order takes the first S2 player such that an optimal assignment of
@@ -30,8 +33,9 @@ remainder that needs no exchange between S1 and S2.
    network and by an alternating path; exact, no step budget).
 4. *Proof.*  If the pairing built this way (real players, forbidden pairs avoided)
    reaches ``UB``, it is optimal; every opponent passed over was impossible (by the
-   relaxation or by the search), so it is also the first optimal candidate in the
-   rules' order.  Otherwise: ``None``.
+   relaxation or by the search), and so was every split passed over (its classes
+   fall short of the bound, or no assignment of its players reaches it), so it is
+   also the first optimal candidate in the rules' order.  Otherwise: ``None``.
 
 Weights are the ones the general procedure maximises (``value(a, b)``: twice the
 pair's criteria weight less the stand-in credit of its two players, see
@@ -41,22 +45,33 @@ pair's criteria weight less the stand-in credit of its two players, see
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-__all__ = ["BracketPlan", "plan_bracket"]
+__all__ = ["EXCHANGES_MAX", "EXCHANGE_CHECKS", "SPLITS_LISTED", "BracketPlan", "plan_bracket"]
+
+#: the most exchanges (4.3) a remainder's split may have here; more: the general
+#: procedure pairs the bracket
+EXCHANGES_MAX = 3
+#: splits of a remainder whose classes allow the bound, checked player by player at
+#: most, before the general procedure is left to pair the bracket
+EXCHANGE_CHECKS = 64
+#: splits of two or more exchanges listed at most for each number of exchanges
+SPLITS_LISTED = 200_000
 
 
 @dataclass(frozen=True)
 class BracketPlan:
     """The pairing of a bracket found by :func:`plan_bracket`.
 
-    ``mdp_pair``: (MDP, opponent) or ``None``; ``rem``: the residents left after
-    it, in order; ``s1_pairs``: (S1 player, S2 player) for S1 = ``rem[:len(s1_pairs)]``
-    in order.  Player numbers are the caller's.
+    ``mdp_pairs``: (MDP, opponent) for every MDP, in order; ``rem``: the residents
+    left after them, in order; ``s1_pairs``: (S1 player, S2 player) for every S1
+    player in order (S1: the first half of ``rem``, or after an exchange, 4.3, that
+    half with one player given for one of S2).  Player numbers are the caller's.
     """
 
-    mdp_pair: tuple[int, int] | None
+    mdp_pairs: list[tuple[int, int]]
     rem: list[int]
     s1_pairs: list[tuple[int, int]]
 
@@ -322,8 +337,8 @@ def plan_bracket(mdps: list[int], residents: list[int],
                  klass: Callable[[int], Hashable], *,
                  class_value: Callable[[int, int], int] | None = None,
                  blocked: Callable[[int], Collection[int]] | None = None) -> BracketPlan | None:
-    """Pair a bracket of ``mdps`` (at most one) and ``residents`` (both in pairing
-    order) as the general procedure would, or ``None`` when it cannot be proved.
+    """Pair a bracket of ``mdps`` and ``residents`` (both in pairing order) as the
+    general procedure would, or ``None`` when it cannot be proved.
 
     ``value(a, b)`` (a ranked above b) is the weight the general procedure
     maximises for the pair, 0 when the pair is not allowed; ``klass(p)`` a key
@@ -333,7 +348,9 @@ def plan_bracket(mdps: list[int], residents: list[int],
     ``class_value(a, b)``, the weight of a pair of a's and b's classes (a ranked
     above b), and ``blocked(p)``, the players p may not meet whatever the classes
     say (rematches, forbidden pairs): then the work grows with the players and
-    their blocked pairs, not with the pairs of the bracket.
+    their blocked pairs, not with the pairs of the bracket.  Two MDPs never meet
+    here (the caller declines a bracket whose MDPs the general procedure could
+    pair with each other).
 
     >>> w = {(0, 1): 5, (0, 2): 5, (0, 3): 5, (1, 2): 5, (1, 3): 5, (2, 3): 5}
     >>> plan = plan_bracket([], [0, 1, 2, 3], lambda a, b: w[(a, b)], lambda p: 0)
@@ -343,13 +360,18 @@ def plan_bracket(mdps: list[int], residents: list[int],
     ...              blocked=lambda p: {2} if p == 0 else {0} if p == 2 else ()).s1_pairs
     [(0, 3), (1, 2)]
     """
-    if len(mdps) > 1:
-        return None
     everyone = mdps + residents
     cls_list, sizes = _classes(everyone, klass)
     cls = dict(zip(everyone, cls_list))
+    moved = set(mdps)
     if value is None:
         assert class_value is not None and blocked is not None
+        given = blocked
+        with_mdps = {m: {*given(m), *moved} for m in mdps}
+
+        def blocked(p: int) -> Collection[int]:
+            return with_mdps.get(p) or given(p)
+
         found = _class_table(everyone, cls, sizes, class_value, blocked)
         if found is None:
             return None
@@ -358,6 +380,11 @@ def plan_bracket(mdps: list[int], residents: list[int],
         def value(a: int, b: int) -> int:
             return 0 if b in blocked(a) else table.get(_pair(cls[a], cls[b]), 0)
     else:
+        pair_value = value
+
+        def value(a: int, b: int) -> int:
+            return 0 if a in moved and b in moved else pair_value(a, b)
+
         # the class weight table, checked against every allowed pair
         table = {}
         for j, b in enumerate(everyone):
@@ -367,53 +394,203 @@ def plan_bracket(mdps: list[int], residents: list[int],
                 if w > 0 and table.setdefault(_pair(cls[a], cb), w) != w:
                     return None
     upper = _bound(sizes, table)
-    if not mdps:
-        return _remainder(None, 0, residents, cls, sizes, table, value, upper)
-    m = mdps[0]
-    bounds: dict[int, int] = {}
-    for r in residents:
-        w = value(m, r)
-        if w <= 0:
-            continue
-        c = cls[r]
-        if c not in bounds:
-            counts = list(sizes)
-            counts[cls[m]] -= 1
-            counts[c] -= 1
-            bounds[c] = 2 * w + _bound(counts, table)
-        if bounds[c] == upper:
-            # the first opponent the bound allows; he is the rules' choice if the
-            # remainder can be paired at the bound (a later one cannot be proved:
-            # this one might still be possible with exchanges)
-            rem = [p for p in residents if p != r]
-            return _remainder((m, r), w, rem, cls, sizes, table, value, upper)
-    return None
+    # the MDPs in order, each with the first resident whose pair still allows the
+    # bound (4.2); every MDP must be paired (then the general procedure chooses them
+    # all, C.04.3 3.3): a later opponent cannot be proved, this one might still be
+    # possible with exchanges
+    counts = list(sizes)
+    rem = list(residents)
+    made: list[tuple[int, int]] = []
+    left = upper
+    for m in mdps:
+        counts[cls[m]] -= 1
+        bounds: dict[int, int] = {}
+        for r in rem:
+            w = value(m, r)
+            if w <= 0:
+                continue
+            c = cls[r]
+            if c not in bounds:
+                counts[c] -= 1
+                bounds[c] = 2 * w + _bound(counts, table)
+                counts[c] += 1
+            if bounds[c] == left:
+                break
+        else:
+            return None
+        counts[cls[r]] -= 1
+        left -= 2 * w
+        rem.remove(r)
+        made.append((m, r))
+    return _remainder(made, upper - left, rem, cls, sizes, table, value, upper)
 
 
-def _remainder(mdp_pair: tuple[int, int] | None, realised: int, rem: list[int],
+def _exchanges(rem: list[int], h: int, cls: dict[int, int],
+               allowed: Collection[tuple[int, int]],
+               among: Collection[int] | None = None) -> Iterator[tuple[int, int]]:
+    """One exchange of the remainder (4.3) in the rules' order, among those whose
+    pair of classes (S1 player's, S2 player's) is ``allowed`` (and whose S1 position
+    is ``among`` those given): the positions ``x`` in S1 (the first ``h``) and ``y``
+    in S2 that change places, the smallest difference ``y - x`` first and among
+    equal differences the lowest S1 player first.
+
+    Per pair of classes the candidates form a grid (that class's S1 players from the
+    lowest up, the other's S2 players from the highest down) whose differences grow
+    along both axes, so a heap yields them in order without listing them all."""
+    lows: dict[int, list[int]] = {}  # class -> its S1 positions, the lowest first
+    for x in range(h - 1, -1, -1):
+        if among is None or x in among:
+            lows.setdefault(cls[rem[x]], []).append(x)
+    highs: dict[int, list[int]] = {}  # class -> its S2 positions, the highest first
+    for y in range(h, len(rem)):
+        highs.setdefault(cls[rem[y]], []).append(y)
+    heap = [(highs[b][0] - lows[a][0], -lows[a][0], a, b, 0, 0)
+            for a, b in allowed if a in lows and b in highs]
+    heapq.heapify(heap)
+    seen = {(a, b, 0, 0) for _, _, a, b, _, _ in heap}
+    while heap:
+        _, _, a, b, i, j = heapq.heappop(heap)
+        xs, ys = lows[a], highs[b]
+        yield xs[i], ys[j]
+        for ni, nj in ((i + 1, j), (i, j + 1)):
+            if ni < len(xs) and nj < len(ys) and (a, b, ni, nj) not in seen:
+                seen.add((a, b, ni, nj))
+                heapq.heappush(heap, (ys[nj] - xs[ni], -xs[ni], a, b, ni, nj))
+
+
+def _offsets(k: int, total: int, low: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every ``k`` increasing whole numbers from ``low`` on whose sum is ``total``,
+    in lexicographic order."""
+    if k == 1:
+        if total >= low:
+            yield (total,)
+        return
+    first = low
+    # the other k - 1, each above first, sum to at least (k-1) * first + k(k-1)/2
+    while first + (k - 1) * first + k * (k - 1) // 2 <= total:
+        for rest in _offsets(k - 1, total - first, first + 1):
+            yield (first, *rest)
+        first += 1
+
+
+def _multi_exchanges(size: int, h: int, k: int) -> Iterator[tuple[tuple[int, ...],
+                                                                    tuple[int, ...]]]:
+    """``k`` exchanges of the remainder (4.3) in the rules' order: the S1 positions
+    ``xs`` and S2 positions ``ys`` that change places, the smallest difference of
+    their sums first, then the S1 players lowest first (compared from the lowest),
+    then the S2 players highest first.  A split is an offset from the border of S1
+    and S2 for each player; the difference of the sums grows with the offsets, so
+    the splits are listed level by level of the offsets' sum."""
+    base = k * (k - 1) // 2
+    for level in range(max(0, size - k) * k + 1):
+        found = []
+        for dx in range(level + 1):
+            for ox in _offsets(k, dx + base):
+                if ox[-1] >= h:
+                    continue
+                for oy in _offsets(k, level - dx + base):
+                    if oy[-1] < size - h:
+                        found.append((ox, oy))
+        for ox, oy in sorted(found):
+            yield tuple(h - 1 - o for o in ox), tuple(h + o for o in oy)
+
+
+def _remainder(mdp_pairs: list[tuple[int, int]], realised: int, rem: list[int],
                cls: dict[int, int], sizes: list[int], table: dict[tuple[int, int], int],
                value: Callable[[int, int], int], upper: int) -> BracketPlan | None:
-    """Pair ``rem`` without exchanges at the bound, each S1 player in order with the
-    earliest S2 player that still allows an optimal assignment of the rest, or
-    ``None`` when no assignment of the real players reaches the bound."""
+    """Pair ``rem`` at the bound: its first split into S1 and S2 (none, then one
+    exchange, two ... in the rules' order, :func:`_exchanges`,
+    :func:`_multi_exchanges`) whose S1 can be assigned to later S2 players at the
+    bound, each S1 player in order with the earliest S2 player that still allows an
+    optimal assignment of the rest; or ``None`` when no assignment of the real
+    players reaches the bound, or the split is not found within the limits
+    (``EXCHANGES_MAX``, ``EXCHANGE_CHECKS``, ``SPLITS_LISTED``)."""
     h = len(rem) // 2
-    s1, s2 = rem[:h], rem[h:]
+    at = {p: i for i, p in enumerate(rem)}
+
+    def later(a: int, b: int) -> int:
+        """``value`` of S1 player ``a`` with S2 player ``b``, who must be ranked
+        lower (after an exchange an S2 player may be ranked above an S1 player)."""
+        return value(a, b) if at[a] < at[b] else 0
+
     s1_sizes = [0] * len(sizes)
-    s2_sizes = [0] * len(sizes)
-    for p in s1:
+    for p in rem[:h]:
         s1_sizes[cls[p]] += 1
-    for p in s2:
-        s2_sizes[cls[p]] += 1
-    plan = _Assignment(s1_sizes, s2_sizes, table)
-    if not plan.complete or 2 * (realised + plan.value) != upper:
-        return None
-    arcs = plan.optimal_arcs()
-    if arcs is None:
-        return None
-    search = _Transpositions(s1, s2, cls, arcs[0], arcs[1], value, plan)
-    if not search.start():
-        return None
-    return BracketPlan(mdp_pair, rem, [(x, s2[v]) for x, v in zip(s1, search.choose())])
+    all_sizes = [0] * len(sizes)
+    for p in rem:
+        all_sizes[cls[p]] += 1
+    #: classes out of S1 and into it -> whether the classes then reach the bound
+    reach: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}
+
+    def classes(out: tuple[int, ...], into: tuple[int, ...]) -> _Assignment | None:
+        """The class assignment of S1 to S2 after players of classes ``out`` left S1
+        for players of classes ``into``, when it reaches the bound."""
+        key = (tuple(sorted(out)), tuple(sorted(into)))
+        if reach.get(key) is False:
+            return None
+        up = list(s1_sizes)
+        for c in out:
+            up[c] -= 1
+        for c in into:
+            up[c] += 1
+        plan = _Assignment(up, [t - u for t, u in zip(all_sizes, up)], table)
+        reach[key] = plan.complete and realised + 2 * plan.value == upper
+        return plan if reach[key] else None
+
+    checks = 0
+
+    def split(xs: tuple[int, ...], ys: tuple[int, ...]) -> BracketPlan | None | Literal[False]:
+        """The plan after the exchange of S1 positions ``xs`` for S2 positions ``ys``:
+        ``False`` when it cannot reach the bound, ``None`` when it cannot be said."""
+        nonlocal checks
+        plan = classes(tuple(cls[rem[x]] for x in xs), tuple(cls[rem[y]] for y in ys))
+        if plan is None:
+            return False
+        arcs = plan.optimal_arcs()
+        if arcs is None or checks >= EXCHANGE_CHECKS:
+            return None
+        checks += 1
+        gone = {rem[x] for x in xs}
+        s1 = [p for p in rem[:h] if p not in gone] + [rem[y] for y in ys]
+        chosen = set(s1)
+        s2 = [p for p in rem if p not in chosen]
+        search = _Transpositions(s1, s2, cls, arcs[0], arcs[1], later, plan)
+        if not search.start():
+            return False
+        return BracketPlan(mdp_pairs, rem, [(x, s2[v]) for x, v in zip(s1, search.choose())])
+
+    found = split((), ())
+    if found is not False:
+        return found
+    # the S1 players who may meet no S2 player: staying in S1 each needs one of the
+    # players exchanged into S2 (a partner ranked below him), so k exchanges must
+    # take all but k of them out of S1 (and more than 2k cannot be helped)
+    stuck: list[int] = []
+    for x in range(h):
+        if not any(value(rem[x], rem[y]) > 0 for y in range(h, len(rem))):
+            stuck.append(x)
+            if len(stuck) > 2 * EXCHANGES_MAX:
+                return None
+    out_classes = {cls[p] for p in rem[:h]}
+    in_classes = {cls[p] for p in rem[h:]}
+    allowed = [(a, b) for a in out_classes for b in in_classes if classes((a,), (b,))]
+    if len(stuck) <= 2:
+        for x, y in _exchanges(rem, h, cls, allowed, stuck if len(stuck) == 2 else None):
+            found = split((x,), (y,))
+            if found is not False:
+                return found
+    for k in range(2, min(EXCHANGES_MAX, h, len(rem) - h) + 1):
+        if len(stuck) > 2 * k:
+            continue
+        for listed, (xs, ys) in enumerate(_multi_exchanges(len(rem), h, k)):
+            if listed >= SPLITS_LISTED:
+                return None
+            if len(set(stuck) - set(xs)) > k:
+                continue
+            found = split(xs, ys)
+            if found is not False:
+                return found
+    return None
 
 
 class _Transpositions:

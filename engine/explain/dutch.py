@@ -48,7 +48,7 @@ def dutch_setup(history: Tournament, round_no: int,
     entrants = build_entrants(history, round_no, players)
     sc = history.settings.scoring
     ctx = make_context(entrants, round_no, history.settings.rounds,
-                       history.settings.forbidden_pairs(round_no), max(sc.win, sc.draw))
+                       history.settings.forbidden_groups(round_no), max(sc.win, sc.draw))
     return {e.start_no: e for e in entrants}, ctx
 
 

@@ -7,6 +7,8 @@ See ``docs/systems/dutch.md`` for how each criterion maps to code.
 
 from __future__ import annotations
 
+import os
+
 from ..dutch.brackets import NoLegalPairing, pair_field
 from ..dutch.budget import MEMORY_LIMIT_MB, TooLarge
 from ..dutch.colours import colour_of
@@ -22,7 +24,7 @@ from ..pairing import (
     SystemFacts,
 )
 
-__all__ = ["SYSTEM", "DutchSystem", "infer_initial_colour", "memory_limit"]
+__all__ = ["MEMORY_ENV", "SYSTEM", "DutchSystem", "infer_initial_colour", "memory_limit"]
 
 
 def infer_initial_colour(t: Tournament) -> Colour:
@@ -49,18 +51,40 @@ def infer_initial_colour(t: Tournament) -> Colour:
     return Colour.WHITE
 
 
-def memory_limit(t: Tournament) -> int:
-    """The memory (MB) the round's weighted matchings may take: the tournament's
-    ``dutch_memory_mb`` setting, else :data:`.budget.MEMORY_LIMIT_MB`."""
-    raw = t.settings.options.get("dutch_memory_mb", MEMORY_LIMIT_MB)
+#: the environment variable that holds the user's memory limit for a Dutch round (MB)
+MEMORY_ENV = "MONRAD_DUTCH_MEMORY_MB"
+
+
+def _whole_mb(raw: object, where: object) -> int:
+    """``raw`` as a whole number of MB (1 or more), or a one-line :class:`.PairingError`
+    naming ``where`` it was set."""
     try:
-        limit = int(str(raw))
+        value = int(str(raw).strip())
     except ValueError:
-        limit = 0
-    if limit < 1:
-        raise PairingError(tr("setting dutch_memory_mb must be a whole number of MB, not "
-                              "{value!r}", value=raw))
-    return limit
+        value = 0
+    if value < 1:
+        raise PairingError(tr("{where} must be a whole number of MB, not {value!r}",
+                              where=where, value=raw))
+    return value
+
+
+def memory_limit(t: Tournament) -> tuple[int, bool]:
+    """The memory (MB) the round's weighted matchings may take, and whether the
+    tournament's own setting lowered it.
+
+    The limit is the user's: the environment variable ``MONRAD_DUTCH_MEMORY_MB``,
+    else :data:`.budget.MEMORY_LIMIT_MB`.  A file is anybody's, so its
+    ``dutch_memory_mb`` setting (TRF ``XMN option dutch_memory_mb N``) may lower the
+    limit, never raise it (issue 40 item 5, docs/decisions.md).
+    """
+    user = MEMORY_LIMIT_MB
+    if (env := os.environ.get(MEMORY_ENV)) is not None:
+        user = _whole_mb(env, tr("environment variable {name}", name=MEMORY_ENV))
+    raw = t.settings.options.get("dutch_memory_mb")
+    if raw is None:
+        return user, False
+    own = _whole_mb(raw, tr("setting {name}", name="dutch_memory_mb"))
+    return min(user, own), own < user
 
 
 class DutchSystem:
@@ -90,8 +114,8 @@ class DutchSystem:
             return Round(round_no)
         sc = t.settings.scoring
         ctx = make_context(entrants, round_no, t.settings.rounds,
-                           t.settings.forbidden_pairs(round_no), max(sc.win, sc.draw))
-        ctx.memory_mb = memory_limit(t)
+                           t.settings.forbidden_groups(round_no), max(sc.win, sc.draw))
+        ctx.memory_mb, lowered = memory_limit(t)
         if len(entrants) % 2 and not any(e.bye_eligible for e in entrants):
             raise NoPairingPossible(ntr(
                 "round {round}: {n} player to pair, who may not get the pairing-allocated bye: "
@@ -104,9 +128,10 @@ class DutchSystem:
         except TooLarge as big:
             raise PairingTooLarge(tr(
                 "round {round}: pairing it needs a weighted matching over {players} players, "
-                "about {mb} MB of memory, more than the limit of {limit} MB (setting "
-                "dutch_memory_mb)", round=round_no, players=big.vertices, mb=big.mb,
-                limit=ctx.memory_mb)) from None
+                "about {mb} MB of memory, more than the limit of {limit} MB ({where})",
+                round=round_no, players=big.vertices, mb=big.mb, limit=ctx.memory_mb,
+                where=tr("setting {name}", name="dutch_memory_mb") if lowered
+                else MEMORY_ENV)) from None
         except NoLegalPairing:
             raise NoPairingPossible(tr(
                 "round {round}: no Dutch pairing satisfies the absolute criteria (C.04.3 "

@@ -156,7 +156,7 @@ def test_round_too_large_for_the_memory_limit_exits_4(
     from monrad.engine.systems import dutch
 
     monkeypatch.setattr(brackets, "SHORTCUT_MIN", 10**9)  # the general procedure
-    monkeypatch.setattr(dutch, "MEMORY_LIMIT_MB", 1)
+    monkeypatch.setenv(dutch.MEMORY_ENV, "1")  # the user's limit
     name = next(n for n in CASES if n.startswith("dutch_n0200") and n.endswith("round2"))
     src = _copy(name, tmp_path)
     out = tmp_path / "out.pairs"
@@ -164,4 +164,74 @@ def test_round_too_large_for_the_memory_limit_exits_4(
     assert bbp.main(["--dutch", str(src), "-p", str(out)]) == bbp.LIMIT_EXCEEDED
     assert out.read_bytes() == b""
     err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "limit of 1 MB (setting dutch_memory_mb)" in err
+    assert "\n" not in err and "limit of 1 MB (MONRAD_DUTCH_MEMORY_MB)" in err
+def _with_option(name: str, tmp_path: Path, value: str) -> Path:
+    """The recorded input ``name`` with ``XMN option dutch_memory_mb VALUE`` added."""
+    src = _copy(name, tmp_path)
+    text = src.read_text(encoding="ascii")
+    src.write_text(text.rstrip("\n") + f"\nXMN option dutch_memory_mb {value}\n",
+                   encoding="ascii")
+    return src
+
+
+def test_issue40_item5_a_file_may_lower_the_memory_limit_never_raise_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The user's limit (``MONRAD_DUTCH_MEMORY_MB``) holds whatever a stranger's TRF
+    says: ``XMN option dutch_memory_mb 100000`` does not lift it."""
+    from monrad.engine.dutch import brackets
+    from monrad.engine.systems import dutch
+
+    monkeypatch.setattr(brackets, "SHORTCUT_MIN", 10**9)  # the general procedure
+    monkeypatch.setenv(dutch.MEMORY_ENV, "1")
+    name = next(n for n in CASES if n.startswith("dutch_n0200") and n.endswith("round2"))
+    src = _with_option(name, tmp_path, "100000")
+    assert bbp.main(["--dutch", str(src), "-p", str(tmp_path / "out.pairs")]) == \
+        bbp.LIMIT_EXCEEDED
+    assert "limit of 1 MB (MONRAD_DUTCH_MEMORY_MB)" in capsys.readouterr().err
+    monkeypatch.delenv(dutch.MEMORY_ENV)  # the default, 1,024 MB, pairs it
+    assert bbp.main(["--dutch", str(src), "-p", str(tmp_path / "out.pairs")]) == bbp.OK
+    src = _with_option(name, tmp_path, "1")  # lowering is the file's right
+    assert bbp.main(["--dutch", str(src), "-p", str(tmp_path / "out.pairs")]) == \
+        bbp.LIMIT_EXCEEDED
+    assert "limit of 1 MB (setting dutch_memory_mb)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("mode", ["-c", "-p"])
+def test_issue40_item14_a_bad_memory_setting_is_bad_input_in_one_line(
+        mode: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``XMN option dutch_memory_mb 0``: the reference's code for bad input (3)
+    and one line naming the file, for the checker as for pairing (the checker
+    answered exit 2, "unexpected error: PairingError")."""
+    name = next(n for n in CASES if n.startswith("dutch_n0200") and n.endswith("round2"))
+    src = _with_option(name, tmp_path, "0")
+    args = ["--dutch", str(src), mode] + ([str(tmp_path / "out.pairs")] if mode == "-p" else [])
+    assert bbp.main(args) == bbp.INVALID_REQUEST
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1, err
+    assert src.name in err and "dutch_memory_mb must be a whole number of MB" in err
+    assert "unexpected" not in err
+
+
+def test_issue40_item14_check_of_a_round_too_large_exits_4(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The checker re-pairs every round: one too large for the limit is the
+    reference's exit 4 and one line, as when pairing."""
+    from monrad.converters import trf
+    from monrad.engine.dutch import brackets
+    from monrad.engine.pairing import pair_round
+    from monrad.engine.systems import dutch
+
+    name = next(n for n in CASES if n.startswith("dutch_n0200") and n.endswith("round2"))
+    src = _copy(name, tmp_path)
+    t = trf.read_trf(src)
+    t.set_round(pair_round(t, "dutch"))  # round 2 paired, for the checker to re-pair
+    src.write_text(trf.write_trf(t), encoding="utf-8")
+    monkeypatch.setattr(brackets, "SHORTCUT_MIN", 10**9)
+    monkeypatch.setenv(dutch.MEMORY_ENV, "1")
+    assert bbp.main(["--dutch", str(src), "-c"]) == bbp.LIMIT_EXCEEDED
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "limit of 1 MB (MONRAD_DUTCH_MEMORY_MB)" in err, err
+
+

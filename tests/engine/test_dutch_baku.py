@@ -124,6 +124,35 @@ def test_c04_5_1_first_round_pairs_group_a_apart() -> None:
         {frozenset((n, n + 6)) for n in range(1, 7)} | {frozenset((n, n + 6)) for n in range(13, 19)})
 
 
+@pytest.mark.parametrize("players", [24, 40])
+def test_issue39_item3_baku_in_a_2_1_0_tournament_scales_the_virtual_points(
+        players: int) -> None:
+    """C.04.5.1 is written for 1/1/2/0; in a 2/1/0 tournament the virtual points are a
+    win's and a draw's points (2 and 1), as the reference engine gives them: round 5
+    pairs as it does (``tests/data/dutch-fields``, recorded), and differently from
+    the same round without acceleration."""
+    from monrad.addin.cli.bbp import pairs_text
+
+    path = DATA / "dutch-fields" / f"baku-210-{players}.trf"
+    t = trf.read_trf(path)
+    assert (t.settings.scoring.win, t.settings.scoring.draw) == (2, 1)
+    assert accelerations(t)[1] == (2, 2, 2, 1, 1)
+    assert pairs_text(t) == path.with_suffix(".pairs").read_text(encoding="ascii")
+    t.settings = t.settings.replace(accelerated=False)
+    assert pairs_text(t) != path.with_suffix(".pairs").read_text(encoding="ascii")
+
+
+def test_issue39_item3_the_rule_and_the_difference_from_the_reference_are_written_down() -> None:
+    """docs/systems/dutch.md quotes C.04.5.1 on group A and on the point system, and
+    says where monrad-bbp's pairing differs from the reference engine's."""
+    from conftest import REPO
+
+    text = " ".join((REPO / "docs" / "systems" / "dutch.md").read_text(encoding="utf-8").split())
+    assert "rounded up to the nearest even number" in text
+    assert "one point for a win, half point for a draw" in text
+    assert "`monrad-bbp` differs from the reference" in text
+
+
 def test_docstring_examples() -> None:
     result = doctest.testmod(baku)
     assert result.failed == 0 and result.attempted > 0

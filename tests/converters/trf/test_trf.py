@@ -194,6 +194,28 @@ def test_trf2026_records_are_read() -> None:
     assert read_trf(write_trf(t)) == t
 
 
+@pytest.mark.parametrize("code", ["A", "Z"])
+def test_issue39_item2_record_162_absence_in_both_spellings(code: str) -> None:
+    """TRF-2026 162 names an absence (zero-point bye, forfeit loss) ``A``;
+    bbpPairings reads it as ``Z``: both are read, ``X`` (unknown result) too."""
+    text = "\n".join([
+        "012 Open",
+        f"162  W 3.0    D 1.0    L 0.0    {code} 0.5    X 1.0",
+        _line(1, "A", "1800", "0.0"),
+        _line(2, "B", "1700", "0.0"),
+    ]) + "\n"
+    sc = read_trf(text).settings.scoring
+    assert (sc.win, sc.draw, sc.loss) == (3, 1, 0)
+    assert sc.zero_bye == sc.forfeit_loss == sc.absent == Fraction(1, 2)
+    assert sc.pairing_bye == 3
+
+
+def test_issue39_item2_record_162_refuses_a_code_the_text_does_not_define() -> None:
+    text = "012 Open\n162  W 3.0    Q 1.0\n" + _line(1, "A", "1800", "0.0") + "\n"
+    with pytest.raises(InputError, match="2:15: unknown 162 result code 'Q'"):
+        read_trf(text)
+
+
 def test_tiebreak_records_state_the_system_default() -> None:
     """TRF export names the tie-breaks in 202/212; the system default reads back as default."""
     t = read_trf(DATA / "oracle/dutch/dutch_n0012_r07_s5106.trf")
