@@ -42,10 +42,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .i18n import LocalizedError, tr
 from .model import Player, Tournament
-from .standings import Row, Standings
+
+if TYPE_CHECKING:  # annotations only: reading a file's prize settings needs no standings
+    from .standings import Row, Standings
 
 __all__ = [
     "CATEGORIES_KEY",

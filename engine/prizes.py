@@ -38,11 +38,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import floor
+from typing import TYPE_CHECKING
 
 from .categories import Category, CategoryError, categories_of, parse_categories
 from .i18n import LocalizedError, tr
 from .model import Tournament
-from .standings import Row, Standings
+
+if TYPE_CHECKING:  # annotations only: reading a file's prize settings needs no standings
+    from .standings import Row, Standings
 
 __all__ = [
     "EQUAL_PRIZES",
