@@ -3,32 +3,35 @@
 Each field is the round to pair of a tournament built here from its size (and a
 seed for the random ones); ``write`` saves it as a TRF that both monrad
 (``monrad-bbp``) and the reference engine (bbpPairings ``--dutch FILE -p``) read.
-``bench_dutch.py --fields`` times both on them; the 1,200-player ones, paired by
+``bench_dutch.py      --fields`` times both on them; the 1,200-player ones, paired by
 the reference, are kept as slow tests (``tests/data/dutch-fields``).
 
-=================  =============================================================
-field              what it is
-=================  =============================================================
-``xxp-half``       round 1, player 1 forbidden (``XXP``) with every lower-half
-                   player: he must be exchanged into S2
-``xxp-half-two``   the same for players 1 and 2: two exchanges
-``four-down``      round 5 after four rounds of draws; four players who met each
-                   other (rounds 1-3) and won round 4 by forfeit (their opponents
-                   withdrew) move down into the one score group of everyone else
-``odd-xxp``        round 1 of an odd field, one forbidden pair (1 and the first
-                   S2 player)
-``pab-draw``       round 2 of an odd field after an all-draw round 1 whose
-                   pairing-allocated bye was worth a draw (``162 P 0.5``)
-``random``         a random tournament (forfeits, withdrawals, late entries, byes
-                   requested), every earlier round paired by monrad's Dutch
-                   engine; the round given is paired
-``random-xxp``     round 1 with two ``XXP`` lines, each the top seed and a random
-                   half of the lower half: he must be exchanged into S2
-``xxp-impossible`` round 1, one ``XXP`` group of more than half the field: no
-                   legal pairing
-``baku-210``       round 5 of a 2/1/0 tournament that names Baku acceleration
-                   alone (issue 39 item 3: the virtual points scale)
-=================  =============================================================
+====================  =============================================================
+field                 what it is
+====================  =============================================================
+``xxp-half``          round 1, player 1 forbidden (``XXP``) with every lower-half
+                      player: he must be exchanged into S2
+``xxp-half-two``      the same for players 1 and 2: two exchanges
+``four-down``         round 5 after four rounds of draws; four players who met each
+                      other (rounds 1-3) and won round 4 by forfeit (their opponents
+                      withdrew) move down into the one score group of everyone else
+``four-down-floor``   the same, over a score group of four who met each other
+                      (rounds 1-3) and were absent in round 4: the big bracket must
+                      send four players down to them (C.8)
+``odd-xxp``           round 1 of an odd field, one forbidden pair (1 and the first
+                      S2 player)
+``pab-draw``          round 2 of an odd field after an all-draw round 1 whose
+                      pairing-allocated bye was worth a draw (``162 P 0.5``)
+``random``            a random tournament (forfeits, withdrawals, late entries, byes
+                      requested), every earlier round paired by monrad's Dutch
+                      engine; the round given is paired
+``random-xxp``        round 1 with two ``XXP`` lines, each the top seed and a random
+                      half of the lower half: he must be exchanged into S2
+``xxp-impossible``    round 1, one ``XXP`` group of more than half the field: no
+                      legal pairing
+``baku-210``          round 5 of a 2/1/0 tournament that names Baku acceleration
+                      alone (issue 39 item 3: the virtual points scale)
+====================  =============================================================
 
     python benchmarks/dutch_fields.py xxp-half 200 /tmp/xxp-half-200.trf
     python benchmarks/dutch_fields.py random 1699 /tmp/random-1699.trf --round 10
@@ -115,6 +118,30 @@ def four_down(n: int, seed: int = 0) -> Tournament:
     games += [Game(w, b, Result.DRAW) for w, b in _circle(rest[4:], 3)]
     t.rounds.append(Round(4, tuple(games)))
     # the four who withdrew are absent from round 5 (a zero-point bye, as TRF says it)
+    t.rounds.append(Round(5, (), tuple(Bye(p, Result.ZERO_BYE) for p in gone)))
+    return t
+
+
+def four_down_floor(n: int, seed: int = 0) -> Tournament:
+    """Round 5 as :func:`four_down`, but the last four players drew each other in
+    rounds 1-3 and were absent in round 4: below the group of everyone else (2.0),
+    into which the four (2.5) move down, a score group of four (1.5) who cannot pair
+    among themselves, so that group's bracket must send four players down (C.8)."""
+    if n % 2 or n < 24:
+        raise ValueError("four-down-floor needs an even field of 24 or more")
+    t = _start(n)
+    top, floor = [1, 2, 3, 4], [n - 3, n - 2, n - 1, n]
+    rest = list(range(5, n - 3))
+    gone = rest[:4]
+    four_rounds = [[(1, 2), (3, 4)], [(3, 1), (4, 2)], [(1, 4), (2, 3)]]
+    low = {1: floor[0], 2: floor[1], 3: floor[2], 4: floor[3]}
+    for r in range(3):
+        games = [Game(w, b, Result.DRAW) for w, b in four_rounds[r] + _circle(rest, r)]
+        games += [Game(low[w], low[b], Result.DRAW) for w, b in four_rounds[r]]
+        t.rounds.append(Round(r + 1, tuple(games)))
+    games = [Game(w, b, Result.FORFEIT_WIN) for w, b in zip(top, gone)]
+    games += [Game(w, b, Result.DRAW) for w, b in _circle(rest[4:], 3)]
+    t.rounds.append(Round(4, tuple(games), tuple(Bye(p, Result.ZERO_BYE) for p in floor)))
     t.rounds.append(Round(5, (), tuple(Bye(p, Result.ZERO_BYE) for p in gone)))
     return t
 
@@ -213,7 +240,8 @@ def baku_two_one(n: int, seed: int = 0, round_no: int = 5) -> Tournament:
 
 #: field name -> builder(players, seed)
 FIELDS: dict[str, Callable[..., Tournament]] = {
-    "xxp-half": xxp_half, "xxp-half-two": xxp_half_two, "four-down": four_down, "odd-xxp": odd_xxp, "pab-draw": pab_draw,
+    "xxp-half": xxp_half, "xxp-half-two": xxp_half_two, "four-down": four_down,
+    "four-down-floor": four_down_floor, "odd-xxp": odd_xxp, "pab-draw": pab_draw,
     "random": random_field, "random-xxp": random_xxp, "xxp-impossible": xxp_impossible,
     "baku-210": baku_two_one,
 }

@@ -62,8 +62,11 @@ BUFFER = 8
 #: tries of the first pass: after each, the bracket whose assumption failed is
 #: paired with its window
 _ALONE_RETRIES = 6
-#: a bracket paired alone goes through :mod:`.shortcut` from this many residents on
+#: a bracket goes through :mod:`.shortcut` from this many residents on
 SHORTCUT_MIN = 8
+#: a bracket paired with its window goes through :mod:`.shortcut` when the window
+#: holds at most this many players below it (each is a class of his own there)
+OUTSIDE_MAX = 32
 
 
 class NoLegalPairing(LocalizedError):
@@ -154,10 +157,13 @@ def _plain_weights(players: list[Entrant], weigh: PairWeights) -> Callable[[int,
 
 
 def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_end: int,
-              solver: _Solver, weigh: PairWeights, cut: int, c9: bool) -> BracketPlan | None:
-    """:func:`.shortcut.plan_bracket` for the bracket ``group[:bracket_end]`` paired
-    alone, with the weights :meth:`_Solver.solve` would use (stand-in credit
-    inline).
+              solver: _Solver, weigh: PairWeights, cut: int, c9: bool,
+              outside: list[int] | None = None) -> BracketPlan | None:
+    """:func:`.shortcut.plan_bracket` for the bracket ``group[:bracket_end]`` with the
+    weights :meth:`_Solver.solve` would use: paired alone (stand-in credit inline),
+    or with its window (``outside``: the vertices below the bracket that its
+    matchings see, the next score group ``group[bracket_end:]`` first, each a class
+    of his own; stand-in credit as :meth:`_Solver.solve` gives it).
 
     The weights are never listed pair by pair: a pair's criteria weight follows
     from the two players' classes (:meth:`.criteria.PairWeights.kind`, the stand-in
@@ -171,24 +177,36 @@ def _shortcut(players: list[Entrant], group: list[int], mdp_count: int, bracket_
     size = bracket_end
     if any(g.weight(group[x], group[y]) for y in range(mdp_count) for x in range(y)):
         return None  # the general procedure could pair two MDPs with each other
-    credit = [solver.half[v] if g.has_edge_beyond(v, cut) else 0 for v in group[:size]]
-    who = [players[v] for v in group[:size]]
+    below = outside or []
+    vertices = group[:size] + below
+    top = size + len(group) - bracket_end  # the next score group ends here
+    if cut >= g.n:
+        credit = [0] * len(vertices)  # the whole field: nobody is paired further down
+    else:
+        # a stand-in partner as in _Solver.solve: for a bracket player only when his
+        # only way down is beyond the window
+        credit = [solver.half[v] if g.has_edge_beyond(v, cut) and (
+            i >= size or not g.has_edge_within(v, solver.below, cut)) else 0
+            for i, v in enumerate(vertices)]
+    who = [players[v] for v in vertices]
     # a large forbidden group is part of its players' class, a small one pairs
     labels = group_labels(who, weigh.ctx)
-    klass = [(weigh.kind(p), credit[i], labels[i]) for i, p in enumerate(who)]
+    klass = [(weigh.kind(p), credit[i], labels[i]) if i < size else (-1, i)
+             for i, p in enumerate(who)]
     blocked = blocked_pairs(who, weigh.ctx)
 
     def class_value(a: int, b: int) -> int:
         """``value`` of a pair of these classes when it is not forbidden one by one
-        (``a`` ranked above ``b``)."""
+        (``a`` ranked above ``b``): in the bracket, with the next score group (C.8),
+        or plain below it."""
         if not labels[a].isdisjoint(labels[b]):
             return 0
-        w = weigh.quality(who[a], who[b], True, False, c9)
+        w = weigh.quality(who[a], who[b], b < size, size <= b < top, c9 and b < top)
         return 2 * w - credit[a] - credit[b] if w else 0
 
     return plan_bracket(list(range(mdp_count)), list(range(mdp_count, size)),
                         None, klass.__getitem__, class_value=class_value,
-                        blocked=blocked.__getitem__)
+                        blocked=blocked.__getitem__, outside=range(size, len(vertices)))
 
 
 def _record(new: list[tuple[int, int]], g: Field, matched: list[bool],
@@ -371,9 +389,10 @@ class _FieldPass:
             self._open_bracket()
             paired_before = len(self.pairs)
             plan = self._pair_by_plan()
-            if plan is None:
+            general = plan is None and not self._forced_empty()
+            if general:
                 self._general_procedure()
-            self._close_bracket(plan is None)
+            self._close_bracket(general)
             if self.last_bracket and len(self.pairs) == paired_before and len(self.group) > 1:
                 if self.mode == _FULL:
                     raise NoLegalPairing(tr("the last bracket cannot be paired"))
@@ -403,13 +422,15 @@ class _FieldPass:
                 group.append(self.nxt)
                 self.nxt += 1
         nxt = self.nxt
+        #: C.9 may apply in the next bracket (the bye may come from its score group)
+        self.bye_near = (self.odd and next_score is not None
+                         and next_score <= self.ctx.bye_score)
         # a bracket is paired on its own (without the next score group) unless
         # C.9 or the bye could depend on the next score group (they cannot when
         # that group is the last: nobody below can take its players)
         self.alone = (self.mode == _BRACKET and not self.last_bracket and not self.c9
                       and self.ordinal not in self.not_alone
-                      and not (self.odd and next_score is not None
-                               and next_score <= self.ctx.bye_score and nxt < n))
+                      and not (self.bye_near and nxt < n))
         # window: the bracket, the next score group, and a buffer below
         cut = n
         if self.alone:
@@ -434,16 +455,38 @@ class _FieldPass:
         return base
 
     def _pair_by_plan(self) -> BracketPlan | None:
-        """A large bracket alone (or the last one): the class shortcut, when it can
-        prove its result; the plan applied, or ``None``."""
-        shortcut = self.alone or (self.last_bracket and self.mode == _BRACKET)
-        if not (shortcut and self.bracket_end - self.mdp_count >= SHORTCUT_MIN):
+        """A large bracket: the class shortcut, when it can prove its result; the
+        plan applied, or ``None``.  Alone (or the last bracket of the first pass),
+        or with its window (C.8: the next score group and the players kept below
+        it, at most ``OUTSIDE_MAX``) when C.9 and the bye cannot depend on that
+        window (the general procedure reads them from its optimum there)."""
+        if self.bracket_end - self.mdp_count < SHORTCUT_MIN:
             return None
+        outside = None
+        if not (self.alone or (self.last_bracket and self.mode == _BRACKET)):
+            if self.c9 or self.bye_near:
+                return None
+            outside = self.group[self.bracket_end:] + [
+                v for v in range(self.nxt, self.cut) if self.g.active(v)]
+            if len(outside) > OUTSIDE_MAX:
+                return None
         plan = _shortcut(self.players, self.group, self.mdp_count, self.bracket_end,
-                         self.solver, self.weigh, self.cut, self.c9)
+                         self.solver, self.weigh, self.cut, self.c9, outside)
         if plan is not None:
             _apply_plan(plan, self.group, self.g, self.matched, self.pairs)
         return plan
+
+    def _forced_empty(self) -> bool:
+        """The bracket has no pair at all: no two of its players may meet (C.1, C.3,
+        forbidden pairs), so all of them move down whatever its window holds (C.6:
+        no pair to make; its MDPs are chosen in the next bracket).  Taken only where
+        the general procedure's optimum could say nothing else either: not the last
+        bracket, and neither C.9 here nor the bye near (:meth:`_close_bracket` reads
+        C.9 for the next bracket from that optimum)."""
+        if self.last_bracket or self.c9 or self.bye_near:
+            return False
+        g, members = self.g, self.group[:self.bracket_end]
+        return not any(g.weight(u, v) for i, v in enumerate(members) for u in members[:i])
 
     def _in_bracket(self, v: int) -> bool:
         return self.res_start_v <= v < self.next_start_v

@@ -190,37 +190,58 @@ def _classes(players: Sequence[int], klass: Callable[[int], Hashable]) -> tuple[
     return of, sizes
 
 
-def _bound(sizes: list[int], table: dict[tuple[int, int], int]) -> int:
+def _double_cover(sizes: list[int], table: dict[tuple[int, int], int],
+                  ) -> tuple[int, _Flow, list[tuple[int, int, int]]]:
     """Twice the best fractional total weight of pairing players of these class
     sizes (at most ``n // 2`` pairs), forbidden pairs relaxed: an upper bound of
-    twice any real pairing's weight."""
+    twice any real pairing's weight; with the network that found it and its arcs
+    as (class, class, arc)."""
     t = len(sizes)
     net = _Flow(2 * t + 2)
     s, sink = 2 * t, 2 * t + 1
     for c, m in enumerate(sizes):
         net.arc(s, c, m, 0)
         net.arc(t + c, sink, m, 0)
+    arcs = []
     for (a, b), w in table.items():
         for x, y in ((a, b), (b, a)) if a != b else ((a, a),):
             if x == y and sizes[x] < 2:
                 continue
-            net.arc(x, t + y, min(sizes[x], sizes[y]), -w)
+            arcs.append((x, y, net.arc(x, t + y, min(sizes[x], sizes[y]), -w)))
     total = sum(sizes)
-    return -net.run(s, sink, 2 * (total // 2), True)
+    return -net.run(s, sink, 2 * (total // 2), True), net, arcs
+
+
+def _bound(sizes: list[int], table: dict[tuple[int, int], int]) -> int:
+    """:func:`_double_cover`'s bound alone."""
+    return _double_cover(sizes, table)[0]
+
+
+#: the right-hand class of :class:`_Transpositions` for "elsewhere": a player below
+#: the bracket who takes none of its leftovers (pairs further down or stays unpaired)
+ELSEWHERE = -2
 
 
 class _Assignment:
     """The best assignment of S1 classes to S2 classes (every S1 player paired) and
-    its optimal duals, which say which class pairs an optimal assignment may use."""
+    its optimal duals, which say which class pairs an optimal assignment may use.
+
+    With ``outside`` (the classes, one player each, of the players below the
+    bracket in its window, C.8): each of them also takes one S2 player who floats
+    down to him, or none (:data:`ELSEWHERE`: he is paired further down, or not at
+    all), whichever the weights make best; S1 players never float (the bracket
+    makes as many pairs as it can, C.6)."""
 
     def __init__(self, s1_sizes: list[int], s2_sizes: list[int],
-                 table: dict[tuple[int, int], int]) -> None:
+                 table: dict[tuple[int, int], int], outside: Sequence[int] = ()) -> None:
         self.t1, self.t2 = len(s1_sizes), len(s2_sizes)
         self.s2_sizes = s2_sizes
-        self.net = _Flow(self.t1 + self.t2 + 2)
-        self.s, self.sink = self.t1 + self.t2, self.t1 + self.t2 + 1
-        self.src_arc = [self.net.arc(self.s, a, m, 0) for a, m in enumerate(s1_sizes)]
-        self.snk_arc = [self.net.arc(self.t1 + b, self.sink, m, 0) for b, m in enumerate(s2_sizes)]
+        q = len(outside)
+        base = self.t1 + self.t2
+        self.net = net = _Flow(base + 2 + q + (q > 0))
+        self.s, self.sink = base, base + 1
+        self.src_arc = [net.arc(self.s, a, m, 0) for a, m in enumerate(s1_sizes)]
+        self.snk_arc = [net.arc(self.t1 + b, self.sink, m, 0) for b, m in enumerate(s2_sizes)]
         self.arc: dict[tuple[int, int], int] = {}
         need = sum(s1_sizes)
         for a in range(self.t1):
@@ -229,26 +250,56 @@ class _Assignment:
             for b in range(self.t2):
                 w = table.get(_pair(a, b))
                 if w is not None and s2_sizes[b]:
-                    self.arc[(a, b)] = self.net.arc(a, self.t1 + b, need, -w)
-        self.value = -self.net.run(self.s, self.sink, need, False)
-        self.complete = all(self.net.cap[k] == 0 for k in self.src_arc)
+                    self.arc[(a, b)] = net.arc(a, self.t1 + b, need, -w)
+        #: outside class -> its node (his dual value: the node's potential over the sink's)
+        self.out_node: dict[int, int] = {}
+        if q:
+            elsewhere = base + 2 + q
+            # never full: an outside player can always be paired elsewhere (or not)
+            self.else_arc = net.arc(elsewhere, self.sink, q + 1, 0)
+            for i, o in enumerate(outside):
+                node = self.out_node[o] = base + 2 + i
+                net.arc(self.s, node, 1, 0)
+                # capacities above one unit, so that the duals are tight on used arcs
+                self.arc[(o, ELSEWHERE)] = net.arc(node, elsewhere, 2, 0)
+                for b in range(self.t2):
+                    w = table.get(_pair(o, b))
+                    if w is not None and s2_sizes[b]:
+                        self.arc[(o, b)] = net.arc(node, self.t1 + b, 2, -w)
+        self.value = -net.run(self.s, self.sink, need + q, False)
+        self.complete = all(net.cap[k] == 0 for k in self.src_arc)
+        self.table = table
 
     def optimal_arcs(self) -> tuple[dict[tuple[int, int], int], set[int]] | None:
         """What the optimal assignments may use, by complementary slackness: the class
         pairs (a, b) with zero reduced cost whose S2 class may take S1 players, each
         with the number of pairs this optimum gives it, and the S2 classes whose
-        players may be left over; ``None`` in the one case the classes cannot say (a
-        class pair every optimum must fill)."""
+        players may be left over; ``None`` in the cases the classes cannot say (a
+        class pair every optimum must fill, or two outside players who might be
+        paired with each other in an optimum).
+
+        Two outside players ``o``, ``p`` are never paired with each other in an
+        optimum when their dual values (each one's potential over the sink's: what
+        his part of the assignment is worth) add up to more than the pair: the
+        duals stay feasible with the pair as a choice, so complementary slackness
+        rules it out of every optimum."""
         net = self.net
         used: dict[tuple[int, int], int] = {}
         for (a, b), k in self.arc.items():
             r = net.reduced(k)
             if r < 0:
                 return None
-            if r == 0 and net.reduced(self.snk_arc[b]) <= 0:
+            end = self.else_arc if b == ELSEWHERE else self.snk_arc[b]
+            if r == 0 and net.reduced(end) <= 0:
                 used[(a, b)] = net.flow(k)
         spare = {b for b, k in enumerate(self.snk_arc)
                  if self.s2_sizes[b] and net.reduced(k) >= 0}
+        dual = {o: net.pot[node] - net.pot[self.sink] for o, node in self.out_node.items()}
+        for o in dual:
+            for p in dual:
+                w = self.table.get((o, p)) if o < p else None
+                if w is not None and dual[o] + dual[p] <= w:
+                    return None
         return used, spare
 
     def _usable(self, k: int) -> bool:
@@ -336,7 +387,8 @@ def plan_bracket(mdps: list[int], residents: list[int],
                  value: Callable[[int, int], int] | None,
                  klass: Callable[[int], Hashable], *,
                  class_value: Callable[[int, int], int] | None = None,
-                 blocked: Callable[[int], Collection[int]] | None = None) -> BracketPlan | None:
+                 blocked: Callable[[int], Collection[int]] | None = None,
+                 outside: Sequence[int] = ()) -> BracketPlan | None:
     """Pair a bracket of ``mdps`` and ``residents`` (both in pairing order) as the
     general procedure would, or ``None`` when it cannot be proved.
 
@@ -352,6 +404,14 @@ def plan_bracket(mdps: list[int], residents: list[int],
     here (the caller declines a bracket whose MDPs the general procedure could
     pair with each other).
 
+    ``outside``: the players below the bracket that its matchings see (the next
+    score group and the players kept below it, when the bracket is paired with its
+    window for C.8), ranked below the residents, each a class of his own
+    (``klass``), with their weights among themselves and with the bracket in
+    ``value`` / ``class_value``.  The bracket then makes as many pairs as the bound
+    allows and its leftovers (from S2) float down to them: see
+    :class:`_Assignment` and :class:`_Transpositions`.
+
     >>> w = {(0, 1): 5, (0, 2): 5, (0, 3): 5, (1, 2): 5, (1, 3): 5, (2, 3): 5}
     >>> plan = plan_bracket([], [0, 1, 2, 3], lambda a, b: w[(a, b)], lambda p: 0)
     >>> plan.s1_pairs
@@ -361,8 +421,12 @@ def plan_bracket(mdps: list[int], residents: list[int],
     [(0, 3), (1, 2)]
     """
     everyone = mdps + residents
-    cls_list, sizes = _classes(everyone, klass)
-    cls = dict(zip(everyone, cls_list))
+    seen = everyone + list(outside)
+    cls_list, sizes = _classes(seen, klass)
+    cls = dict(zip(seen, cls_list))
+    inner = set(cls_list[:len(everyone)])
+    if any(cls[o] in inner or sizes[cls[o]] != 1 for o in outside):
+        return None  # an outside player must be a class of his own
     moved = set(mdps)
     if value is None:
         assert class_value is not None and blocked is not None
@@ -372,7 +436,7 @@ def plan_bracket(mdps: list[int], residents: list[int],
         def blocked(p: int) -> Collection[int]:
             return with_mdps.get(p) or given(p)
 
-        found = _class_table(everyone, cls, sizes, class_value, blocked)
+        found = _class_table(seen, cls, sizes, class_value, blocked)
         if found is None:
             return None
         table = found
@@ -387,13 +451,21 @@ def plan_bracket(mdps: list[int], residents: list[int],
 
         # the class weight table, checked against every allowed pair
         table = {}
-        for j, b in enumerate(everyone):
+        for j, b in enumerate(seen):
             cb = cls[b]
-            for a in everyone[:j]:
+            for a in seen[:j]:
                 w = value(a, b)
                 if w > 0 and table.setdefault(_pair(cls[a], cb), w) != w:
                     return None
-    upper = _bound(sizes, table)
+    upper, net, arcs = _double_cover(sizes, table)
+    # S1's size: the pairs the bracket makes (C.6), less the MDPs' -- the bound's
+    # pairs inside the bracket (every optimum makes as many); alone, as many as can be
+    h = (len(residents) - len(mdps)) // 2
+    if outside:
+        inside = sum(net.flow(k) for x, y, k in arcs if x in inner and y in inner)
+        if inside % 2 or not 0 <= inside // 2 - len(mdps) <= h:
+            return None
+        h = inside // 2 - len(mdps)
     # the MDPs in order, each with the first resident whose pair still allows the
     # bound (4.2); every MDP must be paired (then the general procedure chooses them
     # all, C.04.3 3.3): a later opponent cannot be proved, this one might still be
@@ -422,7 +494,8 @@ def plan_bracket(mdps: list[int], residents: list[int],
         left -= 2 * w
         rem.remove(r)
         made.append((m, r))
-    return _remainder(made, upper - left, rem, cls, sizes, table, value, upper)
+    return _remainder(made, upper - left, rem, h, cls, sizes, table, value, upper,
+                      list(outside))
 
 
 def _exchanges(rem: list[int], h: int, cls: dict[int, int],
@@ -495,17 +568,18 @@ def _multi_exchanges(size: int, h: int, k: int) -> Iterator[tuple[tuple[int, ...
             yield tuple(h - 1 - o for o in ox), tuple(h + o for o in oy)
 
 
-def _remainder(mdp_pairs: list[tuple[int, int]], realised: int, rem: list[int],
+def _remainder(mdp_pairs: list[tuple[int, int]], realised: int, rem: list[int], h: int,
                cls: dict[int, int], sizes: list[int], table: dict[tuple[int, int], int],
-               value: Callable[[int, int], int], upper: int) -> BracketPlan | None:
-    """Pair ``rem`` at the bound: its first split into S1 and S2 (none, then one
+               value: Callable[[int, int], int], upper: int,
+               outside: list[int]) -> BracketPlan | None:
+    """Pair ``rem`` at the bound: its first split into S1 (``h`` players) and S2
+    (the rest, whose players left over float down to ``outside``) (none, then one
     exchange, two ... in the rules' order, :func:`_exchanges`,
     :func:`_multi_exchanges`) whose S1 can be assigned to later S2 players at the
     bound, each S1 player in order with the earliest S2 player that still allows an
     optimal assignment of the rest; or ``None`` when no assignment of the real
     players reaches the bound, or the split is not found within the limits
     (``EXCHANGES_MAX``, ``EXCHANGE_CHECKS``, ``SPLITS_LISTED``)."""
-    h = len(rem) // 2
     at = {p: i for i, p in enumerate(rem)}
 
     def later(a: int, b: int) -> int:
@@ -533,7 +607,8 @@ def _remainder(mdp_pairs: list[tuple[int, int]], realised: int, rem: list[int],
             up[c] -= 1
         for c in into:
             up[c] += 1
-        plan = _Assignment(up, [t - u for t, u in zip(all_sizes, up)], table)
+        plan = _Assignment(up, [t - u for t, u in zip(all_sizes, up)], table,
+                           [cls[o] for o in outside])
         reach[key] = plan.complete and realised + 2 * plan.value == upper
         return plan if reach[key] else None
 
@@ -554,7 +629,8 @@ def _remainder(mdp_pairs: list[tuple[int, int]], realised: int, rem: list[int],
         s1 = [p for p in rem[:h] if p not in gone] + [rem[y] for y in ys]
         chosen = set(s1)
         s2 = [p for p in rem if p not in chosen]
-        search = _Transpositions(s1, s2, cls, arcs[0], arcs[1], later, plan)
+        search = _Transpositions(s1, s2, cls, arcs[0], arcs[1], later, plan,
+                                 outside, value)
         if not search.start():
             return False
         return BracketPlan(mdp_pairs, rem, [(x, s2[v]) for x, v in zip(s1, search.choose())])
@@ -602,8 +678,13 @@ class _Transpositions:
     allow (``arcs``), leaves over only a player of a class ``spare`` allows
     (:meth:`_Assignment.optimal_arcs`) and pairs only players who may meet
     (``value`` > 0).  So the rules' choice is the lexicographically first perfect
-    matching of that graph: a left vertex for every S1 player and one more for the
-    player left over (an odd remainder), a right vertex for every S2 player.
+    matching of that graph: a left vertex for every S1 player and one more for each
+    player left over (an odd remainder, or the leftovers that float down), a right
+    vertex for every S2 player.  With players below the bracket in its window
+    (``outside``, C.8) each of them is a left vertex too, paired with an S2 player
+    who floats down to him or with one of as many right vertices "elsewhere"
+    (:data:`ELSEWHERE`, which the left-over vertices may take as well), as the
+    duals allow; the S1 players alone choose in order.
 
     One perfect matching is kept.  An S1 player can take a new partner when the
     class network still allows the pair of classes (:meth:`_Assignment.take`, a
@@ -618,15 +699,21 @@ class _Transpositions:
 
     def __init__(self, s1: list[int], s2: list[int], cls: dict[int, int],
                  arcs: dict[tuple[int, int], int], spare: set[int],
-                 value: Callable[[int, int], int], classes: _Assignment) -> None:
+                 value: Callable[[int, int], int], classes: _Assignment,
+                 outside: Sequence[int] = (),
+                 out_value: Callable[[int, int], int] | None = None) -> None:
         self.s1, self.s2, self.value = s1, s2, value
+        self.outside, self.out_value = outside, out_value
         self.classes = classes
-        n_left = len(s2)  # S1 players, then the one left over (odd remainder)
+        q = len(outside)
+        # S1 players, the players below, then the ones left over
+        n_left = len(s2) + q
         self.n_left = n_left
-        self.left_class = [cls[x] for x in s1] + [-1] * (n_left - len(s1))
-        self.right_class = [cls[y] for y in s2]
+        self.left_class = ([cls[x] for x in s1] + [cls[o] for o in outside]
+                           + [-1] * (len(s2) - len(s1)))
+        self.right_class = [cls[y] for y in s2] + [ELSEWHERE] * q
         #: left class -> the right classes it may be paired with (in class order)
-        self.targets: dict[int, list[int]] = {-1: sorted(spare)}
+        self.targets: dict[int, list[int]] = {-1: sorted(spare) + [ELSEWHERE] * (q > 0)}
         self.quota: dict[tuple[int, int], int] = {}
         for (a, b), flow in arcs.items():
             self.targets.setdefault(a, []).append(b)
@@ -643,15 +730,23 @@ class _Transpositions:
         for v, b in enumerate(self.right_class):
             self.members.setdefault(b, []).append(v)
         self.mate_left = [-1] * n_left
-        self.mate_right = [-1] * len(s2)
-        self.fixed_right = [False] * len(s2)
+        self.mate_right = [-1] * n_left
+        self.fixed_right = [False] * n_left
         #: (left class, right class) -> the matched, unfixed right vertices of that pair
         self.bucket: dict[tuple[int, int], dict[int, None]] = {}
 
     def _may(self, u: int, v: int) -> bool:
         """Left ``u`` and right ``v`` may meet as players (their classes are checked
         by the caller)."""
-        return u >= len(self.s1) or self.value(self.s1[u], self.s2[v]) > 0
+        if v >= len(self.s2):
+            return True  # elsewhere
+        p = len(self.s1)
+        if u < p:
+            return self.value(self.s1[u], self.s2[v]) > 0
+        if u < p + len(self.outside):
+            assert self.out_value is not None
+            return self.out_value(self.s2[v], self.outside[u - p]) > 0
+        return True
 
     def _link(self, u: int, v: int) -> None:
         old = self.mate_right[v]

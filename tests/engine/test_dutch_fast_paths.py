@@ -92,8 +92,9 @@ def _summary(r: Round) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, st
 
 @contextmanager
 def _general_procedure(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The ``bracket`` pass and the class shortcut switched off: every round is
-    paired by the ``window`` pass (or ``full`` when the window is too small)."""
+    """The ``bracket`` pass, the class shortcut and the empty-bracket answer switched
+    off: every round is paired by the ``window`` pass (or ``full`` when the window is
+    too small)."""
     real = brackets._pair_field
 
     def no_bracket_pass(players, ctx, mode, *rest):  # type: ignore[no-untyped-def]
@@ -104,6 +105,7 @@ def _general_procedure(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     with monkeypatch.context() as m:
         m.setattr(brackets, "SHORTCUT_MIN", 10**9)
         m.setattr(brackets, "_pair_field", no_bracket_pass)
+        m.setattr(brackets._FieldPass, "_forced_empty", lambda self: False)
         yield
 
 

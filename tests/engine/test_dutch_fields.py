@@ -199,3 +199,65 @@ def test_issue39_item1_complete_matching_agrees_with_networkx(seed: int) -> None
             assert found[u] == v
             if u != v:
                 assert u not in blocked[v] and not labels[u] & labels[v]
+
+
+@pytest.mark.parametrize("players", [24, 32, 50])
+def test_issue39_item1_c8_bracket_sending_players_down_equals_general_procedure(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``four-down-floor``: the top four (who met each other) cannot pair among
+    themselves and move down into everyone else's score group, whose bracket must
+    send four players down (C.8) to a score group of four who cannot pair among
+    themselves either.  The top bracket is empty without a matching, the big one is
+    paired by the class shortcut with its window (the four below it as classes of
+    their own) -- and the round is the general procedure's, pair for pair."""
+    from monrad.engine.dutch import brackets
+    from monrad.engine.pairing import pair_round
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from dutch_fields import four_down_floor
+
+    t = four_down_floor(players)
+    seen = {"windowed": 0, "empty": 0}
+    real_shortcut, real_empty = brackets._shortcut, brackets._FieldPass._forced_empty
+
+    def watched_shortcut(*args, **kwargs):  # type: ignore[no-untyped-def]
+        plan = real_shortcut(*args, **kwargs)
+        outside = kwargs.get("outside", args[8] if len(args) > 8 else None)
+        seen["windowed"] += plan is not None and bool(outside)
+        return plan
+
+    def watched_empty(self):  # type: ignore[no-untyped-def]
+        empty = real_empty(self)
+        seen["empty"] += empty
+        return empty
+
+    with monkeypatch.context() as m:
+        m.setattr(brackets, "_shortcut", watched_shortcut)
+        m.setattr(brackets._FieldPass, "_forced_empty", watched_empty)
+        fast = pair_round(t, "dutch", round_no=t.next_round)
+    assert seen["windowed"] and seen["empty"], seen
+    with monkeypatch.context() as m:
+        m.setattr(brackets, "SHORTCUT_MIN", 10**9)
+        m.setattr(brackets._FieldPass, "_forced_empty", lambda self: False)
+        general = pair_round(t, "dutch", round_no=t.next_round)
+    assert [(g.white, g.black) for g in fast.games] == [(g.white, g.black) for g in general.games]
+
+
+def test_issue39_item1_c8_bracket_needs_no_matching_over_the_field(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``four-down-floor-400`` (the reference: 2.3 s) is paired as the reference
+    pairs it while no weighted matching sees more than a bracket of a few players
+    (the general procedure over the window took 12 s and refused 1,100 players)."""
+    from monrad.engine.dutch import brackets
+
+    sizes: list[int] = []
+    real = brackets.check_room
+
+    def watched(players, *rest):  # type: ignore[no-untyped-def]
+        sizes.append(players)
+        return real(players, *rest)
+
+    monkeypatch.setattr(brackets, "check_room", watched)
+    path = FIELDS / "four-down-floor-400.trf"
+    assert pairs_text(trf.read_trf(path)) == path.with_suffix(".pairs").read_text(encoding="ascii")
+    assert max(sizes) < 20, sizes
