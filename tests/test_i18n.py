@@ -395,3 +395,19 @@ def test_the_fide_report_check_table_speaks_the_language_chosen() -> None:
     assert "032 forbund" in table and "fødselsdato" in table and "resultat runde 2 bord 1" in table
     assert "feil" in table and "advarsel" in table
     assert table.splitlines()[-1] == "kontroll av FIDE-rapporten: 2 feil, 1 advarsel"
+
+
+def test_a_message_written_as_an_f_string_is_found_and_a_placeholder_value_is_not(
+        tmp_path) -> None:
+    """``tools/i18n.py`` refuses ``tr(f"...")`` (it cannot be in a catalog) but not an
+    f-string as a placeholder's value, which Babel also warns of (its warnings are
+    kept out of the tool's output); the code itself has no such message."""
+    engine = tmp_path / "engine"
+    engine.mkdir()
+    (engine / "bad.py").write_text(
+        'from x import ntr, tr\n'
+        'a = tr("{n} players", n=f"{1:,}")\n'
+        'b = tr(f"{a} players")\n'
+        'c = ntr("one", f"{a} many", 2)\n', encoding="utf-8")
+    assert tools.formatted_messages(tmp_path) == ["engine/bad.py:3", "engine/bad.py:4"]
+    assert tools.formatted_messages() == []

@@ -18,6 +18,8 @@ line numbers, so they change only when a message does.
 from __future__ import annotations
 
 import argparse
+import ast
+import contextlib
 import copy
 import io
 import sys
@@ -58,14 +60,43 @@ def extract(repo: Path = REPO) -> Catalog:
                        revision_date=EPOCH, fuzzy=False, charset="utf-8",
                        header_comment=HEADER.format(language="the code (template)"),
                        msgid_bugs_address="", last_translator="monrad developers")
-    for folder in SOURCES:
-        root = repo / folder
-        for filename, lineno, message, comments, context in extract_from_dir(
-                root, method_map=[("**.py", "python")], keywords=KEYWORDS,
-                comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
-            template.add(message, None, [(f"{folder}/{filename}", lineno)],
-                         auto_comments=comments, context=context)
+    # Babel warns of every f-string between a keyword's parentheses, the values of
+    # the placeholders included; formatted_messages() finds the ones that matter
+    with contextlib.redirect_stderr(io.StringIO()):
+        for folder in SOURCES:
+            root = repo / folder
+            for filename, lineno, message, comments, context in extract_from_dir(
+                    root, method_map=[("**.py", "python")], keywords=KEYWORDS,
+                    comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+                template.add(message, None, [(f"{folder}/{filename}", lineno)],
+                             auto_comments=comments, context=context)
     return template
+
+
+def _message_args(name: str) -> set[int]:
+    """The 0-based positions of a keyword's message (and context) arguments."""
+    spec = KEYWORDS[name] or (1,)
+    return {(x[0] if isinstance(x, tuple) else x) - 1 for x in spec}
+
+
+def formatted_messages(repo: Path = REPO) -> list[str]:
+    """``file:line`` of every message written as an f-string with substitutions
+    (``tr(f"{n} players")``): it cannot be in a catalog.  An f-string as a
+    placeholder's value (``tr("{n} players", n=f"{x:,}")``) is fine."""
+    out = []
+    for folder in SOURCES:
+        for path in sorted((repo / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            for node in ast.walk(tree):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id in KEYWORDS):
+                    continue
+                for i in _message_args(node.func.id):
+                    arg = node.args[i] if i < len(node.args) else None
+                    if isinstance(arg, ast.JoinedStr) and any(
+                            isinstance(v, ast.FormattedValue) for v in arg.values):
+                        out.append(f"{path.relative_to(repo)}:{arg.lineno}")
+    return out
 
 
 def _new_catalog(lang: str) -> Catalog:
@@ -150,10 +181,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     files = planned()
     old = stale(files)
+    formatted = formatted_messages()
+    for where in formatted:
+        print(f"{where}: a message written as an f-string cannot be translated; "
+              'write tr("... {name} ...", name=value)', file=sys.stderr)
     if args.check:
         for p in old:
             print(f"out of date: {p.relative_to(REPO)}", file=sys.stderr)
-        return 1 if old else 0
+        return 1 if old or formatted else 0
     for p in old:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_bytes(files[p])
@@ -161,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     missing = untranslated()
     for line in missing:
         print(f"untranslated: {line}", file=sys.stderr)
-    return 0
+    return 1 if formatted else 0
 
 
 if __name__ == "__main__":
