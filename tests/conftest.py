@@ -23,6 +23,17 @@ def load_tool(name: str) -> ModuleType:
     spec.loader.exec_module(module)
     return module
 
+
+@pytest.fixture()
+def book(tmp_path: Path) -> Path:
+    """A real monrad workbook (Settings, Players, Round 1-3, Standings) saved from
+    ``examples/club.trf``; a test module may define its own ``book`` instead."""
+    from monrad.converters import load, save
+
+    out = tmp_path / "club.xlsx"
+    save(load(REPO / "examples" / "club.trf"), out)
+    return out
+
 # The tests mirror the packages (tests/engine, tests/converters and its rooms such as
 # tests/converters/workbook, tests/addin); a test may use a kit of another folder
 # (test_monrad_kit, lite_standin, publish_events ...), whatever the order pytest collects

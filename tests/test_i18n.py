@@ -15,26 +15,20 @@ from __future__ import annotations
 
 import ast
 import gettext
-import importlib.util
 import re
 import string
-import sys
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from conftest import REPO
+from conftest import REPO, load_tool
 
 from monrad.engine import i18n
 from monrad.engine.i18n import Message, language_code, locale_language, ntr, ptr, tr
 
-_spec = importlib.util.spec_from_file_location("monrad_tools_i18n", REPO / "tools" / "i18n.py")
-assert _spec and _spec.loader
-tools = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = tools
-_spec.loader.exec_module(tools)
+tools = load_tool("i18n")
 
 LANGS = ("en", "nb", "sv", "da")
 

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import load_tool
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -33,13 +35,7 @@ def test_ruff_is_clean() -> None:
 
 
 def _typecheck_module():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("typecheck", ROOT / "tools" / "typecheck.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("typecheck")
 
 
 def test_typecheck_tree_copies_where_symlinks_are_refused(tmp_path, monkeypatch) -> None:

@@ -41,13 +41,6 @@ def club(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.fixture()
-def book(tmp_path: Path) -> Path:
-    path = tmp_path / "club.xlsx"
-    save(load(CLUB_TRF), path)
-    return path
-
-
 def _symlink(target: Path, link: Path) -> None:
     try:
         link.symlink_to(target)

@@ -41,13 +41,6 @@ def one_clean_line(err: str) -> str:
     return lines[0]
 
 
-@pytest.fixture()
-def book(tmp_path: Path) -> Path:
-    out = tmp_path / "club.xlsx"
-    save(load(CLUB_TRF), out)
-    return out
-
-
 def _far_cell(path: Path, dimension: bool = True) -> None:
     """One cell at XFD99000 on the Players sheet, as the issue's 13 KB workbook."""
     wb = openpyxl.load_workbook(path)

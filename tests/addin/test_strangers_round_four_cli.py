@@ -17,13 +17,6 @@ from monrad.converters import load, save
 CLUB_TRF = REPO / "examples" / "club.trf"
 
 
-@pytest.fixture()
-def book(tmp_path: Path) -> Path:
-    out = tmp_path / "club.xlsx"
-    save(load(CLUB_TRF), out)
-    return out
-
-
 def _without(path: Path, part: str) -> None:
     tmp = path.with_suffix(".new")
     with zipfile.ZipFile(path) as src, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as dst:
@@ -268,7 +261,6 @@ _EVIL = {1: ("Hansen;-2+3+cmd|' /C calc'!A0", "Oslo SK;@SUM(1+1)*cmd|' /C calc'!
 
 
 def _evil_trf(tmp_path: Path) -> Path:
-    from monrad.converters import save
 
     t = load(CLUB_TRF)
     for sn, (name, club) in _EVIL.items():

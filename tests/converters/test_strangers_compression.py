@@ -23,7 +23,6 @@ from conftest import REPO
 from zip_lies import bombed, lie
 
 from monrad.addin.cli import main
-from monrad.converters import load, save
 from monrad.converters.book import lite_workbook as LW
 from monrad.converters.errors import InputError
 from monrad.converters.ratings.lists import iter_list
@@ -87,13 +86,6 @@ def test_issue40_item1_a_rating_list_in_bzip2_or_lzma_is_still_read(tmp_path: Pa
 
 
 # ------------------------------------------------------------------ workbooks
-@pytest.fixture()
-def book(tmp_path: Path) -> Path:
-    out = tmp_path / "club.xlsx"
-    save(load(CLUB_TRF), out)
-    return out
-
-
 @pytest.fixture()
 def no_calamine(monkeypatch: pytest.MonkeyPatch) -> None:
     """calamine (Rust, whose memory tracemalloc does not see) must never be reached."""

@@ -18,20 +18,12 @@ import openpyxl
 import pytest
 from conftest import DATA, REPO
 
-from monrad.converters import limits, load, save
+from monrad.converters import limits, load
 from monrad.converters.errors import InputError
 from monrad.converters.trf import read_trf
 from monrad.converters.workbook import calamine_book, openpyxl_book, package_book
 
 CLUB_TRF = REPO / "examples" / "club.trf"
-
-
-@pytest.fixture()
-def book(tmp_path: Path) -> Path:
-    """A real monrad workbook (Settings, Players, Round 1-3, Standings)."""
-    out = tmp_path / "club.xlsx"
-    save(load(CLUB_TRF), out)
-    return out
 
 
 @pytest.fixture()
